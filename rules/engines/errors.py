@@ -1,0 +1,20 @@
+"""The one error type of the engines.
+
+Every wrong input raises :class:`RulesError` (or a subclass) whose message names the offending
+value; the site turns it into a 400 answer or a form error next to the field.
+"""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """A rules engine was given an input the rules do not allow.
+
+    ``value`` is the offending value and ``rule`` the rule or field that refuses it, when known.
+    """
+
+    def __init__(self, message: str, *, value: object = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.value = value
+        self.rule = rule
