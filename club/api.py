@@ -1,0 +1,243 @@
+"""The club's REST API: thin views over the services and selectors."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from . import selectors, services
+from .errors import Forbidden
+from .models import RSVP, Dimension, Member, ScheduledSession, SeatAssignment, Venue
+from .seats import Seat
+
+
+def actor_of(request) -> Member:
+    member = selectors.member_for_user(request.user)
+    if member is None:
+        raise Forbidden("This account is not a club member.")
+    return member
+
+
+class IsCroupierOrReadOnly(permissions.BasePermission):
+    def has_permission(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        member = selectors.member_for_user(request.user)
+        return bool(member and member.is_croupier and member.active)
+
+
+class IsAdminOrReadOnly(permissions.BasePermission):
+    def has_permission(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        member = selectors.member_for_user(request.user)
+        return bool(member and member.is_admin and member.active)
+
+
+class DimensionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Dimension
+        fields = ["id", "slug", "name_en", "name_ru", "phonetic", "description"]
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    dimension = serializers.SlugRelatedField(slug_field="slug", queryset=Dimension.objects.all())
+
+    class Meta:
+        model = Member
+        fields = ["id", "display_name", "dimension", "sex", "beard", "role", "joined", "active"]
+
+
+class MemberCreateSerializer(MemberSerializer):
+    email = serializers.EmailField(write_only=True)
+    password = serializers.CharField(write_only=True, required=False, min_length=8)
+
+    class Meta(MemberSerializer.Meta):
+        fields = [*MemberSerializer.Meta.fields, "email", "password"]
+
+
+class VenueSerializer(serializers.ModelSerializer):
+    exits = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Venue
+        fields = ["id", "slug", "name", "address", "latitude", "longitude", "timezone", "saint_images",
+                  "analog_clocks", "digital_clocks", "natural_table", "doors", "windows", "chimneys",
+                  "exits", "closed_room"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    member_name = serializers.CharField(source="member.display_name", read_only=True)
+
+    class Meta:
+        model = SeatAssignment
+        fields = ["seat", "member", "member_name"]
+
+
+class RSVPSerializer(serializers.ModelSerializer):
+    member_name = serializers.CharField(source="member.display_name", read_only=True)
+
+    class Meta:
+        model = RSVP
+        fields = ["id", "session", "member", "member_name", "answer", "requested_at"]
+        read_only_fields = fields
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    venue = serializers.SlugRelatedField(slug_field="slug", queryset=Venue.objects.all())
+    going_count = serializers.IntegerField(read_only=True)
+    waitlist_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = ScheduledSession
+        fields = ["id", "title", "venue", "starts_at", "ends_at", "game", "min_stake", "max_stake", "capacity",
+                  "status", "notes", "going_count", "waitlist_count"]
+        read_only_fields = ["status"]
+
+
+class SessionDetailSerializer(SessionSerializer):
+    rsvps = RSVPSerializer(many=True, read_only=True)
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta(SessionSerializer.Meta):
+        fields = [*SessionSerializer.Meta.fields, "rsvps", "seats"]
+
+
+class RSVPInputSerializer(serializers.Serializer):
+    answer = serializers.ChoiceField(choices=[RSVP.Answer.GOING, RSVP.Answer.MAYBE, RSVP.Answer.DECLINED])
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), required=False)
+
+
+class TransitionInputSerializer(serializers.Serializer):
+    to = serializers.ChoiceField(choices=ScheduledSession.Status.choices)
+
+
+class SeatInputSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
+    seat = serializers.ChoiceField(choices=Seat.choices)
+
+
+class SeatingInputSerializer(serializers.Serializer):
+    seats = SeatInputSerializer(many=True, required=False)
+    seed = serializers.CharField(required=False, max_length=64)
+
+
+class DimensionViewSet(viewsets.ModelViewSet):
+    queryset = Dimension.objects.all()
+    serializer_class = DimensionSerializer
+    permission_classes = [IsAdminOrReadOnly]
+    lookup_field = "slug"
+
+    def perform_create(self, serializer):
+        serializer.instance = services.dimension_create(**serializer.validated_data)
+
+
+class VenueViewSet(viewsets.ModelViewSet):
+    queryset = Venue.objects.all()
+    serializer_class = VenueSerializer
+    permission_classes = [IsCroupierOrReadOnly]
+    lookup_field = "slug"
+
+    def perform_create(self, serializer):
+        serializer.instance = services.venue_create(actor=actor_of(self.request), **serializer.validated_data)
+
+
+class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                    mixins.UpdateModelMixin, viewsets.GenericViewSet):
+    queryset = selectors.members_list()
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["role", "active", "dimension__slug"]
+
+    def get_serializer_class(self):
+        return MemberCreateSerializer if self.action == "create" else MemberSerializer
+
+    def create(self, request, *args, **kwargs):
+        serializer = MemberCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        member = services.member_create(actor=actor_of(request), **serializer.validated_data)
+        return Response(MemberSerializer(member).data, status=status.HTTP_201_CREATED)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.member_update(member=serializer.instance, actor=actor_of(self.request),
+                                                     **serializer.validated_data)
+
+    @extend_schema(responses=MemberSerializer)
+    @action(detail=False, methods=["get"])
+    def me(self, request):
+        return Response(MemberSerializer(actor_of(request)).data)
+
+
+class SessionViewSet(viewsets.ModelViewSet):
+    permission_classes = [IsCroupierOrReadOnly]
+    filterset_fields = ["status", "game", "venue__slug"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        if self.action == "retrieve":
+            return selectors.sessions_with_counts().prefetch_related("rsvps__member", "seats__member")
+        return selectors.sessions_with_counts().order_by("starts_at")
+
+    def get_serializer_class(self):
+        return SessionDetailSerializer if self.action == "retrieve" else SessionSerializer
+
+    def perform_create(self, serializer):
+        serializer.instance = services.session_create(actor=actor_of(self.request), **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.session_update(session=serializer.instance, actor=actor_of(self.request),
+                                                      **serializer.validated_data)
+
+    def _detail(self, pk) -> Response:
+        return Response(SessionDetailSerializer(selectors.session_detail(pk=pk)).data)
+
+    @extend_schema(request=RSVPInputSerializer, responses=RSVPSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def rsvp(self, request, pk=None):
+        session = get_object_or_404(ScheduledSession, pk=pk)
+        data = RSVPInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_of(request)
+        member = data.validated_data.get("member", actor)
+        rsvp = services.rsvp_set(session=session, member=member, actor=actor, answer=data.validated_data["answer"])
+        return Response(RSVPSerializer(rsvp).data)
+
+    @extend_schema(request=TransitionInputSerializer, responses=SessionDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def transition(self, request, pk=None):
+        session = get_object_or_404(ScheduledSession, pk=pk)
+        data = TransitionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.session_transition(session=session, actor=actor_of(request), to=data.validated_data["to"])
+        return self._detail(pk)
+
+    @extend_schema(
+        request=SeatingInputSerializer,
+        responses={200: inline_serializer("SeatingProposal", {"seats": SeatSerializer(many=True)})},
+    )
+    @action(detail=True, methods=["post"])
+    def seating(self, request, pk=None):
+        """Set the seating: give ``seats`` explicitly, or a ``seed`` (or nothing) to apply the
+        proposed seating for the members who are going."""
+        session = get_object_or_404(ScheduledSession, pk=pk)
+        data = SeatingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_of(request)
+        if data.validated_data.get("seats"):
+            rows = services.seating_set(session=session, actor=actor, assignments={
+                row["member"].pk: row["seat"] for row in data.validated_data["seats"]})
+        else:
+            rows = services.seating_apply_proposal(session=session, actor=actor, seed=data.validated_data.get("seed"))
+        return Response({"seats": SeatSerializer(rows, many=True).data})
+
+    @extend_schema(request=SeatInputSerializer, responses=SeatSerializer)
+    @action(detail=True, methods=["post"], url_path="seat")
+    def seat(self, request, pk=None):
+        session = get_object_or_404(ScheduledSession, pk=pk)
+        data = SeatInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = services.seat_assign(session=session, actor=actor_of(request), member=data.validated_data["member"],
+                                   seat=data.validated_data["seat"])
+        return Response(SeatSerializer(row).data)

@@ -1,0 +1,15 @@
+from django.core.management.base import BaseCommand
+
+from club import demo
+
+
+class Command(BaseCommand):
+    help = "Load the demo club (idempotent): dimensions, members, the Yellow Crescent Inn, sessions."
+
+    def handle(self, *args, **options):
+        loaded = demo.load()
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo club ready: {len(loaded['members'])} members, {len(loaded['sessions'])} sessions."))
+        self.stdout.write("Demo logins (email / password):")
+        for email, password, role in demo.LOGINS:
+            self.stdout.write(f"  {role:<9} {email} / {password}")

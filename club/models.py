@@ -1,0 +1,286 @@
+"""The club's people and places: dimensions, members, venues, scheduled sessions, RSVPs, seating.
+
+Writes go through :mod:`club.services`; these classes hold data and small derived facts.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .seats import Seat
+
+
+def validate_timezone(value: str) -> None:
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(_("Unknown time zone %(value)s"), params={"value": value})
+
+
+class Dimension(models.Model):
+    """A dimension of the Myth series; every player belongs to one."""
+
+    slug = models.SlugField(unique=True)
+    name_en = models.CharField(_("name (English)"), max_length=80, unique=True)
+    name_ru = models.CharField(_("name (Russian)"), max_length=80, unique=True)
+    phonetic = models.CharField(
+        _("phonetic name"), max_length=80,
+        help_text=_("The name as pronounced, in Latin letters: the rules count its vowels and consonants."),
+    )
+    description = models.TextField(_("description"), blank=True)
+
+    class Meta:
+        ordering = ["name_en"]
+        verbose_name = _("dimension")
+        verbose_name_plural = _("dimensions")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club:dimension_detail", args=[self.slug])
+
+    @property
+    def name(self) -> str:
+        return self.name_ru if (get_language() or "en").startswith("ru") else self.name_en
+
+
+class Member(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("Member")
+        CROUPIER = "croupier", _("Croupier")
+        ADMIN = "admin", _("Admin")
+
+    class Sex(models.TextChoices):
+        MALE = "m", _("Male")
+        FEMALE = "f", _("Female")
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="member")
+    display_name = models.CharField(_("display name"), max_length=80)
+    dimension = models.ForeignKey(Dimension, on_delete=models.PROTECT, related_name="members",
+                                  verbose_name=_("dimension"))
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices)
+    beard = models.BooleanField(_("beard"), default=False)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined = models.DateField(_("joined"), default=timezone.localdate)
+    active = models.BooleanField(_("active"), default=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [models.UniqueConstraint(fields=["display_name"], name="member_display_name_unique")]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club:member_detail", args=[self.pk])
+
+    @property
+    def is_croupier(self) -> bool:
+        """Croupiers and admins run sessions."""
+        return self.role in (self.Role.CROUPIER, self.Role.ADMIN)
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == self.Role.ADMIN
+
+
+class Venue(models.Model):
+    """A place the club plays, with the room facts the conditional modifiers read."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    address = models.CharField(_("address"), max_length=250, blank=True)
+    latitude = models.DecimalField(_("latitude"), max_digits=8, decimal_places=5,
+                                   validators=[MinValueValidator(-90), MaxValueValidator(90)])
+    longitude = models.DecimalField(_("longitude"), max_digits=8, decimal_places=5,
+                                    validators=[MinValueValidator(-180), MaxValueValidator(180)])
+    timezone = models.CharField(_("time zone"), max_length=64, validators=[validate_timezone])
+    saint_images = models.PositiveSmallIntegerField(_("images of saints"), default=0)
+    analog_clocks = models.PositiveSmallIntegerField(_("analog clocks"), default=0)
+    digital_clocks = models.PositiveSmallIntegerField(_("digital clocks"), default=0)
+    natural_table = models.BooleanField(_("table of natural material"), default=True)
+    doors = models.PositiveSmallIntegerField(_("doors"), default=1)
+    windows = models.PositiveSmallIntegerField(_("windows"), default=0)
+    chimneys = models.PositiveSmallIntegerField(_("chimneys"), default=0)
+    closed_room = models.BooleanField(_("closed room"), default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("venue")
+        verbose_name_plural = _("venues")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club:venue_detail", args=[self.slug])
+
+    @property
+    def exits(self) -> int:
+        """The rules count doors, windows and chimneys together as exits."""
+        return self.doors + self.windows + self.chimneys
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.timezone)
+
+    def room_facts(self) -> dict:
+        """The room as the engines' sitting document names it."""
+        return {
+            "saint_images": self.saint_images, "analog_clocks": self.analog_clocks,
+            "digital_clocks": self.digital_clocks, "natural_table": self.natural_table,
+            "exits": self.exits, "closed_room": self.closed_room,
+        }
+
+
+class GameKind(models.TextChoices):
+    DRAGON = "dragon", _("Dragon Poker (club rules)")
+    CASINO = "casino", _("Dragon Poker, casino variant")
+    DICE = "dice", _("Dice poker")
+    TRICKS = "tricks", _("The 30-round trick game")
+    DRAKER = "draker", _("Draker")
+
+
+class ScheduledSession(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        OPEN = "open", _("Open for RSVPs")
+        RUNNING = "running", _("Running")
+        CLOSED = "closed", _("Closed")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    # The life of a session, as data: status -> the statuses it may move to.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.PLANNED: (Status.OPEN, Status.CANCELLED),
+        Status.OPEN: (Status.RUNNING, Status.PLANNED, Status.CANCELLED),
+        Status.RUNNING: (Status.CLOSED,),
+        Status.CLOSED: (),
+        Status.CANCELLED: (),
+    }
+
+    title = models.CharField(_("title"), max_length=120)
+    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="sessions", verbose_name=_("venue"))
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_at = models.DateTimeField(_("ends at"))
+    game = models.CharField(_("game"), max_length=10, choices=GameKind.choices, default=GameKind.DRAGON)
+    min_stake = models.PositiveIntegerField(_("minimum stake"), default=2)
+    max_stake = models.PositiveIntegerField(_("maximum stake"), default=20)
+    capacity = models.PositiveSmallIntegerField(
+        _("capacity"), default=8, validators=[MinValueValidator(2), MaxValueValidator(8)])
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    notes = models.TextField(_("notes"), blank=True)
+    created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    seating_seed = models.CharField(_("seating seed"), max_length=64, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["starts_at"]
+        verbose_name = _("scheduled session")
+        verbose_name_plural = _("scheduled sessions")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(ends_at__gt=models.F("starts_at")),
+                                   name="session_ends_after_start"),
+            models.CheckConstraint(condition=models.Q(max_stake__gte=models.F("min_stake")),
+                                   name="session_max_stake_at_least_min"),
+            models.CheckConstraint(condition=models.Q(capacity__gte=2) & models.Q(capacity__lte=8),
+                                   name="session_capacity_2_to_8"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.local_start:%Y-%m-%d %H:%M})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("club:session_detail", args=[self.pk])
+
+    @property
+    def local_start(self):
+        return timezone.localtime(self.starts_at, self.venue.tz)
+
+    @property
+    def local_end(self):
+        return timezone.localtime(self.ends_at, self.venue.tz)
+
+    @property
+    def accepts_rsvps(self) -> bool:
+        return self.status in (self.Status.PLANNED, self.Status.OPEN)
+
+
+class RSVP(models.Model):
+    class Answer(models.TextChoices):
+        GOING = "going", _("Going")
+        MAYBE = "maybe", _("Maybe")
+        DECLINED = "declined", _("Declined")
+        WAITLISTED = "waitlisted", _("Waitlisted")
+
+    session = models.ForeignKey(ScheduledSession, on_delete=models.CASCADE, related_name="rsvps")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="rsvps")
+    answer = models.CharField(_("answer"), max_length=10, choices=Answer.choices)
+    # The time the member last asked for a place: the waitlist is promoted in this order.
+    requested_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["requested_at", "pk"]
+        verbose_name = _("RSVP")
+        verbose_name_plural = _("RSVPs")
+        constraints = [models.UniqueConstraint(fields=["session", "member"], name="rsvp_one_per_member")]
+
+    def __str__(self) -> str:
+        return f"{self.member} -> {self.session_id}: {self.answer}"
+
+
+class SeatAssignment(models.Model):
+    session = models.ForeignKey(ScheduledSession, on_delete=models.CASCADE, related_name="seats")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="seat_assignments")
+    seat = models.CharField(_("seat"), max_length=2, choices=Seat.choices)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "seat"]
+        verbose_name = _("seat assignment")
+        verbose_name_plural = _("seat assignments")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="seat_taken_once"),
+            models.UniqueConstraint(fields=["session", "member"], name="member_seated_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.member}"
+
+
+class Invitation(models.Model):
+    """An admin's invitation: the club is private, so signing up needs one (unless open signup)."""
+
+    email = models.EmailField(_("email"))
+    role = models.CharField(_("role"), max_length=10, choices=Member.Role.choices, default=Member.Role.MEMBER)
+    dimension = models.ForeignKey(Dimension, on_delete=models.PROTECT, related_name="+")
+    display_name = models.CharField(_("display name"), max_length=80)
+    token = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return self.email

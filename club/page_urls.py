@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "club"
+
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("members/", views.member_list, name="member_list"),
+    path("members/<int:pk>/", views.member_detail, name="member_detail"),
+    path("dimensions/", views.dimension_list, name="dimension_list"),
+    path("dimensions/<slug:slug>/", views.dimension_detail, name="dimension_detail"),
+    path("venues/<slug:slug>/", views.venue_detail, name="venue_detail"),
+    path("sessions/", views.session_list, name="session_list"),
+    path("sessions/<int:pk>/", views.session_detail, name="session_detail"),
+    path("sessions/<int:pk>/rsvp/", views.session_rsvp, name="session_rsvp"),
+    path("sessions/<int:pk>/transition/", views.session_transition, name="session_transition"),
+    path("sessions/<int:pk>/seating/", views.session_seating, name="session_seating"),
+    path("invitations/<str:token>/", views.invitation_open, name="invitation_open"),
+]

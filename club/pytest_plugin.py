@@ -1,0 +1,65 @@
+"""The test suite's plugin, loaded before Django starts (``-p club.pytest_plugin``).
+
+It fixes the environment the tests run in (production-like: DEBUG off, a test secret key, no
+HTTPS redirect) and, when a broker is configured, starts a real Celery worker for the tests
+that enqueue tasks, pointed at the test database.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production-" + "x" * 20)
+os.environ.setdefault("TESTING", "1")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("LOGIN_RATE_LIMIT", "1000/m/ip,1000/m/key")
+
+
+def _broker_configured() -> bool:
+    return bool(os.environ.get("CELERY_BROKER_URL"))
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real worker when a broker is configured (CI on PostgreSQL + Redis); None otherwise, when
+    tasks run in-process. Tests using it must commit their data (``transaction=True``)."""
+    if not _broker_configured():
+        yield None
+        return
+    from django.conf import settings
+    from django.db import connection
+
+    env = dict(os.environ)
+    db = settings.DATABASES["default"]
+    # The worker must see the test database that pytest-django created.
+    env["DATABASE_URL"] = (f"postgres://{db.get('USER') or 'postgres'}@{db.get('HOST') or '127.0.0.1'}:"
+                           f"{db.get('PORT') or 5432}/{connection.settings_dict['NAME']}")
+    cmd = [sys.executable, "-m", "celery", "-A", "club", "worker", "--loglevel=WARNING",
+           "--concurrency=2", "--pool=prefork", "--without-gossip", "--without-mingle", "--without-heartbeat",
+           "-n", f"test-{os.getpid()}@%h"]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    from club.celery import app
+
+    app.control.purge()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("the Celery worker exited: " + proc.stderr.read().decode()[-2000:])
+        replies = app.control.ping(timeout=1.0)
+        if replies:
+            break
+    else:
+        proc.terminate()
+        raise RuntimeError("the Celery worker did not answer within 60 s")
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()

@@ -1,0 +1,148 @@
+"""Server-rendered pages of the club: thin views over services and selectors."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .accounts import INVITATION_SESSION_KEY
+from .errors import ApplicationError
+from .forms import SeatForm
+from .models import RSVP, Dimension, Member, ScheduledSession, Venue
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"status": "ok"})
+
+
+def _member_or_404(request) -> Member:
+    member = selectors.member_for_user(request.user)
+    if member is None:
+        raise Http404("This account is not a club member.")
+    return member
+
+
+def dashboard(request: HttpRequest) -> HttpResponse:
+    member = selectors.member_for_user(request.user)
+    upcoming = list(selectors.sessions_upcoming(limit=10))
+    context = {"upcoming": upcoming, "member": member}
+    if member is not None:
+        context["my_rsvps"] = list(selectors.rsvps_of_member(member=member))
+    return render(request, "club/dashboard.html", context)
+
+
+@login_required
+def member_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/member_list.html", {"members": selectors.members_list()})
+
+
+@login_required
+def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(selectors.members_list(), pk=pk)
+    seats = member.seat_assignments.select_related("session__venue").order_by("-session__starts_at")[:20]
+    return render(request, "club/member_detail.html", {"member": member, "seats": seats})
+
+
+def dimension_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/dimension_list.html", {"dimensions": Dimension.objects.all()})
+
+
+def dimension_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    dimension = get_object_or_404(Dimension, slug=slug)
+    members = dimension.members.filter(active=True).order_by("display_name")
+    return render(request, "club/dimension_detail.html", {"dimension": dimension, "members": members})
+
+
+def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    venue = get_object_or_404(Venue, slug=slug)
+    sessions = selectors.sessions_upcoming().filter(venue=venue)[:10]
+    return render(request, "club/venue_detail.html", {"venue": venue, "sessions": sessions})
+
+
+def session_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/session_list.html", {
+        "upcoming": selectors.sessions_upcoming(), "past": selectors.sessions_past(limit=30)})
+
+
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        session = selectors.session_detail(pk=pk)
+    except ScheduledSession.DoesNotExist:
+        raise Http404("No such session.")
+    member = selectors.member_for_user(request.user)
+    rsvps = list(session.rsvps.all())
+    mine = next((r for r in rsvps if member and r.member_id == member.pk), None)
+    context = {
+        "session": session, "member": member, "my_rsvp": mine,
+        "going": [r for r in rsvps if r.answer == RSVP.Answer.GOING],
+        "waitlist": [r for r in rsvps if r.answer == RSVP.Answer.WAITLISTED],
+        "maybe": [r for r in rsvps if r.answer == RSVP.Answer.MAYBE],
+        "chart": selectors.seating_chart(session),
+        "answers": [RSVP.Answer.GOING, RSVP.Answer.MAYBE, RSVP.Answer.DECLINED],
+        "transitions": [(t, ScheduledSession.Status(t).label)
+                        for t in ScheduledSession.TRANSITIONS.get(session.status, ())],
+        "seat_form": SeatForm(session=session) if member and member.is_croupier else None,
+    }
+    return render(request, "club/session_detail.html", context)
+
+
+def _redirect_with_error(request, error: ApplicationError, to):
+    messages.error(request, error.message)
+    return redirect(to)
+
+
+@login_required
+@require_POST
+def session_rsvp(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(ScheduledSession, pk=pk)
+    member = _member_or_404(request)
+    try:
+        rsvp = services.rsvp_set(session=session, member=member, actor=member, answer=request.POST.get("answer", ""))
+    except ApplicationError as error:
+        return _redirect_with_error(request, error, session)
+    messages.success(request, RSVP.Answer(rsvp.answer).label)
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def session_transition(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(ScheduledSession, pk=pk)
+    try:
+        services.session_transition(session=session, actor=_member_or_404(request), to=request.POST.get("to", ""))
+    except ApplicationError as error:
+        return _redirect_with_error(request, error, session)
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def session_seating(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply the proposed seating (a new seed draws a new one), or put one member in one seat."""
+    session = get_object_or_404(ScheduledSession, pk=pk)
+    actor = _member_or_404(request)
+    try:
+        if request.POST.get("member"):
+            form = SeatForm(request.POST, session=session)
+            if not form.is_valid():
+                messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+                return redirect(session)
+            services.seat_assign(session=session, actor=actor, member=form.cleaned_data["member"],
+                                 seat=form.cleaned_data["seat"])
+        else:
+            services.seating_apply_proposal(session=session, actor=actor, seed=request.POST.get("seed") or None)
+    except ApplicationError as error:
+        return _redirect_with_error(request, error, session)
+    return redirect(session)
+
+
+def invitation_open(request: HttpRequest, token: str) -> HttpResponse:
+    invitation = services.invitation_pending(token=token)
+    if invitation is None:
+        raise Http404("This invitation is not valid any more.")
+    request.session[INVITATION_SESSION_KEY] = token
+    return redirect("account_signup")
