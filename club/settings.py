@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "club",
     "games",
+    "games.tournaments",
     "rules",
 ]
 

@@ -16,10 +16,16 @@ router.register("sessions", api.SessionViewSet, basename="session")
 
 urlpatterns = [
     path("", include("club.page_urls")),
+    path("games/", include("games.urls")),
+    path("tournaments/", include("games.tournaments.urls")),
+    path("rules/", include("rules.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include(router.urls)),
+    path("api/", include("games.api_urls")),
+    path("api/", include("games.tournaments.api_urls")),
+    path("api/", include("rules.api_urls")),
     path("api/token/", obtain_auth_token, name="api_token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api_docs"),
