@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "club",
     "games",
     "games.tournaments",
+    "games.tables",
     "rules",
 ]
 
