@@ -275,6 +275,7 @@ class Invitation(models.Model):
     token = models.CharField(max_length=64, unique=True)
     invited_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

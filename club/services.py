@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Mapping
 from datetime import date, datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -149,7 +150,8 @@ def member_update(*, member: Member, actor: Member, **changes) -> Member:
 
 @transaction.atomic
 def invitation_create(*, actor: Member, email: str, display_name: str, dimension: Dimension,
-                      role: str = Member.Role.MEMBER) -> Invitation:
+                      role: str = Member.Role.MEMBER, site_url: str = "") -> Invitation:
+    """An invitation for one email address; the mail goes out once the transaction commits."""
     require_admin(actor)
     email = email.strip().lower()
     if User.objects.filter(email__iexact=email).exists():
@@ -158,7 +160,30 @@ def invitation_create(*, actor: Member, email: str, display_name: str, dimension
                             token=secrets.token_urlsafe(32), invited_by=actor)
     _full_clean(invitation)
     invitation.save()
+    from .tasks import invitation_send
+
+    invitation_send.delay_on_commit(invitation.pk, site_url)
     return invitation
+
+
+def invitation_mail(*, invitation_id: int, site_url: str = "") -> bool:
+    """Send the invitation mail unless it was sent already; True when it was sent now."""
+    from django.core.mail import send_mail
+    from django.urls import reverse
+
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().filter(pk=invitation_id).first()
+        if invitation is None or invitation.sent_at is not None or invitation.accepted_at is not None:
+            return False
+        link = site_url.rstrip("/") + reverse("club:invitation_open", args=[invitation.token])
+        send_mail(
+            subject=f"An invitation to {settings.CLUB_NAME}",
+            message=(f"{invitation.display_name}, you are invited to the Dragon Poker club {settings.CLUB_NAME}.\n"
+                     f"Open this link to choose your password: {link}\n"),
+            from_email=None, recipient_list=[invitation.email])
+        invitation.sent_at = timezone.now()
+        invitation.save(update_fields=["sent_at"])
+    return True
 
 
 def invitation_pending(*, token: str) -> Invitation | None:

@@ -1,0 +1,15 @@
+"""Celery tasks of the club app: interfaces that take ids and call a service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from . import services
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=True,
+             max_retries=5)
+def invitation_send(invitation_id: int, site_url: str = "") -> bool:
+    """Mail an invitation once; running it again sends nothing more."""
+    return services.invitation_mail(invitation_id=invitation_id, site_url=site_url)
