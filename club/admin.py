@@ -61,5 +61,18 @@ class SeatAssignmentAdmin(SimpleHistoryAdmin):
 
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
-    list_display = ["email", "display_name", "role", "created_at", "accepted_at"]
-    readonly_fields = ["token", "accepted_at"]
+    list_display = ["email", "display_name", "role", "created_at", "sent_at", "accepted_at"]
+    fields = ["email", "display_name", "dimension", "role", "token", "sent_at", "accepted_at"]
+    readonly_fields = ["token", "sent_at", "accepted_at"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        # New invitations go through the service, which makes the token and sends the mail.
+        from . import services
+        from .selectors import member_for_user
+
+        created = services.invitation_create(
+            actor=member_for_user(request.user), email=obj.email, display_name=obj.display_name,
+            dimension=obj.dimension, role=obj.role, site_url=request.build_absolute_uri("/"))
+        obj.pk, obj.token = created.pk, created.token

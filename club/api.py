@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from . import selectors, services
 from .errors import Forbidden
-from .models import RSVP, Dimension, Member, ScheduledSession, SeatAssignment, Venue
+from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
 
 
@@ -125,6 +125,31 @@ class SeatInputSerializer(serializers.Serializer):
 class SeatingInputSerializer(serializers.Serializer):
     seats = SeatInputSerializer(many=True, required=False)
     seed = serializers.CharField(required=False, max_length=64)
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    dimension = serializers.SlugRelatedField(slug_field="slug", queryset=Dimension.objects.all())
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "email", "display_name", "dimension", "role", "created_at", "sent_at", "accepted_at"]
+        read_only_fields = ["created_at", "sent_at", "accepted_at"]
+
+
+class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """Admins invite new members; the invitation mail goes out after the request commits."""
+
+    serializer_class = InvitationSerializer
+
+    def get_queryset(self):
+        actor = actor_of(self.request)
+        if not actor.is_admin:
+            raise Forbidden("Only an admin may see invitations.")
+        return Invitation.objects.select_related("dimension")
+
+    def perform_create(self, serializer):
+        serializer.instance = services.invitation_create(
+            actor=actor_of(self.request), site_url=self.request.build_absolute_uri("/"), **serializer.validated_data)
 
 
 class DimensionViewSet(viewsets.ModelViewSet):

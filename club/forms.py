@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import RSVP, Member, ScheduledSession
+from .models import RSVP, Dimension, GameKind, Member, ScheduledSession, Venue
 from .seats import Seat
 
 
@@ -13,3 +13,30 @@ class SeatForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = Member.objects.filter(
             rsvps__session=session, rsvps__answer=RSVP.Answer.GOING).order_by("display_name")
+
+
+class InvitationForm(forms.Form):
+    email = forms.EmailField(label=_("Email"))
+    display_name = forms.CharField(label=_("Display name"), max_length=80)
+    dimension = forms.ModelChoiceField(queryset=Dimension.objects.all(), label=_("Dimension"))
+    role = forms.ChoiceField(choices=Member.Role.choices, label=_("Role"), initial=Member.Role.MEMBER)
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["display_name", "dimension", "sex", "beard"]
+
+
+class SessionForm(forms.Form):
+    """The fields of a session; the service checks them together and names what is wrong."""
+
+    title = forms.CharField(label=_("Title"), max_length=120)
+    venue = forms.ModelChoiceField(queryset=Venue.objects.all(), label=_("Venue"))
+    starts_at = forms.DateTimeField(label=_("Starts at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    ends_at = forms.DateTimeField(label=_("Ends at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    game = forms.ChoiceField(choices=GameKind.choices, label=_("Game"))
+    min_stake = forms.IntegerField(label=_("Minimum stake"), min_value=1, initial=2)
+    max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1, initial=20)
+    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=8, initial=8)
+    notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)

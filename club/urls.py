@@ -13,6 +13,7 @@ router.register("dimensions", api.DimensionViewSet, basename="dimension")
 router.register("members", api.MemberViewSet, basename="member")
 router.register("venues", api.VenueViewSet, basename="venue")
 router.register("sessions", api.SessionViewSet, basename="session")
+router.register("invitations", api.InvitationViewSet, basename="invitation")
 
 urlpatterns = [
     path("", include("club.page_urls")),

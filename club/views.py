@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
 from .accounts import INVITATION_SESSION_KEY
 from .errors import ApplicationError
-from .forms import SeatForm
-from .models import RSVP, Dimension, Member, ScheduledSession, Venue
+from .forms import InvitationForm, ProfileForm, SeatForm, SessionForm
+from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, Venue
 
 
 def health(request: HttpRequest) -> JsonResponse:
@@ -146,3 +148,59 @@ def invitation_open(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("This invitation is not valid any more.")
     request.session[INVITATION_SESSION_KEY] = token
     return redirect("account_signup")
+
+
+def _form_error(form, error: ApplicationError) -> None:
+    field = error.extra.get("field")
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+@login_required
+def invitation_create(request: HttpRequest) -> HttpResponse:
+    actor = _member_or_404(request)
+    if not actor.is_admin:
+        raise PermissionDenied
+    form = InvitationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            invitation = services.invitation_create(actor=actor, site_url=request.build_absolute_uri("/"),
+                                                    **form.cleaned_data)
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Invitation sent to %(email)s.") % {"email": invitation.email})
+            return redirect("club:invitation_create")
+    pending = Invitation.objects.filter(accepted_at__isnull=True).select_related("dimension")[:50]
+    return render(request, "club/invitation_form.html", {"form": form, "pending": pending})
+
+
+@login_required
+def profile_edit(request: HttpRequest) -> HttpResponse:
+    member = _member_or_404(request)
+    form = ProfileForm(request.POST or None, instance=Member.objects.get(pk=member.pk))
+    if request.method == "POST" and form.is_valid():
+        changes = {f: form.cleaned_data[f] for f in form.changed_data}
+        try:
+            services.member_update(member=member, actor=member, **changes)
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Profile saved."))
+            return redirect(member)
+    return render(request, "club/profile_form.html", {"form": form})
+
+
+@login_required
+def session_create(request: HttpRequest) -> HttpResponse:
+    actor = _member_or_404(request)
+    if not actor.is_croupier:
+        raise PermissionDenied
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.session_create(actor=actor, **form.cleaned_data)
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            return redirect(session)
+    return render(request, "club/session_form.html", {"form": form})

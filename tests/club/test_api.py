@@ -137,3 +137,13 @@ def test_openapi_schema_and_docs(api):
     assert "/api/sessions/{id}/rsvp/" in paths and "/api/members/" in paths
     docs = api.get("/api/docs/")
     assert docs.status_code == 200 and b"swagger" in docs.content.lower()
+
+
+def test_invitations_api_is_for_admins(api_as, admin_member, plain_member):
+    dim = factories.dimension()
+    payload = {"email": "tanda@example.org", "display_name": "Tanda", "dimension": dim.slug, "role": "member"}
+    assert api_as(plain_member).post("/api/invitations/", payload, format="json").status_code == 403
+    response = api_as(admin_member).post("/api/invitations/", payload, format="json")
+    assert response.status_code == 201 and response.json()["email"] == "tanda@example.org"
+    assert api_as(admin_member).post("/api/invitations/", {**payload, "email": admin_member.user.email},
+                                     format="json").status_code == 409

@@ -114,3 +114,40 @@ def test_admin_lists_every_model(client, admin_member):
     client.force_login(admin_member.user)
     for name in ("dimension", "member", "venue", "scheduledsession", "rsvp", "seatassignment", "invitation"):
         assert client.get(f"/admin/club/{name}/").status_code == 200, name
+
+
+def test_croupier_schedules_a_session_from_the_page(client, croupier):
+    venue = factories.venue()
+    client.force_login(croupier.user)
+    response = client.post(reverse("club:session_create"), {
+        "title": "Saturday", "venue": venue.pk, "starts_at": "2031-05-03T19:00", "ends_at": "2031-05-03T18:00",
+        "game": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 6, "notes": ""})
+    assert response.status_code == 200  # the form comes back with the error by the field
+    assert "ends_at 2031-05-03" in response.content.decode()
+    response = client.post(reverse("club:session_create"), {
+        "title": "Saturday", "venue": venue.pk, "starts_at": "2031-05-03T19:00", "ends_at": "2031-05-03T23:00",
+        "game": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 6, "notes": ""})
+    assert response.status_code == 302
+
+
+def test_members_cannot_open_croupier_pages(client, plain_member):
+    client.force_login(plain_member.user)
+    assert client.get(reverse("club:session_create")).status_code == 403
+    assert client.get(reverse("club:invitation_create")).status_code == 403
+
+
+def test_admin_invites_from_the_page(client, admin_member):
+    dim = factories.dimension()
+    client.force_login(admin_member.user)
+    response = client.post(reverse("club:invitation_create"), {
+        "email": "gleep@example.org", "display_name": "Gleep", "dimension": dim.pk, "role": "member"}, follow=True)
+    assert "gleep@example.org" in response.content.decode()
+
+
+def test_member_edits_own_profile(client, plain_member):
+    client.force_login(plain_member.user)
+    response = client.post(reverse("club:profile_edit"), {
+        "display_name": "Skeeve the Great", "dimension": plain_member.dimension.pk, "sex": "m", "beard": "on"})
+    assert response.status_code == 302
+    plain_member.refresh_from_db()
+    assert plain_member.display_name == "Skeeve the Great" and plain_member.beard
