@@ -1,5 +1,13 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-router = DefaultRouter()
+from . import api
 
-urlpatterns = router.urls
+router = DefaultRouter()
+router.register("casino-hands", api.CasinoHandViewSet, basename="casino-hand")
+router.register("dice-matches", api.DiceMatchViewSet, basename="dice-match")
+
+urlpatterns = [
+    path("draker/score/", api.DrakerScoreView.as_view(), name="draker-score"),
+    *router.urls,
+]

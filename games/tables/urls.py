@@ -1,5 +1,18 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "tables"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("casino/", views.casino, name="casino"),
+    path("casino/history/", views.casino_history, name="casino_history"),
+    path("casino/<int:pk>/", views.casino_hand, name="casino_hand"),
+    path("casino/<int:pk>/act/", views.casino_act, name="casino_act"),
+    path("casino/<int:pk>/draw/", views.casino_draw, name="casino_draw"),
+    path("casino/<int:pk>/reveal/", views.casino_reveal, name="casino_reveal"),
+    path("dice/", views.dice_list, name="dice_list"),
+    path("dice/<int:pk>/", views.dice_match, name="dice_match"),
+    path("draker/", views.draker, name="draker"),
+]

@@ -1,0 +1,39 @@
+"""Read-only admin views of the tables: hands, matches and postings change only through the
+services, so the admin shows them without editing."""
+
+from django.contrib import admin
+
+from .models import CasinoHand, DiceMatch, TableLedgerEntry
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CasinoHand)
+class CasinoHandAdmin(ReadOnly):
+    list_display = ["pk", "player", "stake", "phase", "minute", "net", "started_at"]
+    list_filter = ["phase"]
+    list_select_related = ["player"]
+    search_fields = ["player__display_name", "seed"]
+
+
+@admin.register(DiceMatch)
+class DiceMatchAdmin(ReadOnly):
+    list_display = ["pk", "first", "second", "mode", "phase", "pool", "winner", "created_at"]
+    list_filter = ["mode", "phase"]
+    list_select_related = ["first", "second", "winner"]
+
+
+@admin.register(TableLedgerEntry)
+class TableLedgerEntryAdmin(ReadOnly):
+    list_display = ["posting", "account", "member", "kind", "amount", "casino_hand", "dice_match", "created_at"]
+    list_filter = ["account", "kind"]
+    list_select_related = ["member"]

@@ -1,0 +1,130 @@
+"""Forms of the table pages. They only shape input; the services and engines judge it, and an
+engine's reason is put next to the field it concerns."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Member, ScheduledSession, Venue
+from rules.engines import draker as draker_engine
+
+from . import services
+from .models import DiceMatch
+
+FACE_CHOICES = [("", "–")] + [(str(v), f"{face} {v}") for v, face in
+                               ((1, "⚀"), (2, "⚁"), (3, "⚂"), (4, "⚃"), (5, "⚄"), (6, "⚅"))]
+
+
+class CasinoStartForm(forms.Form):
+    stake = forms.IntegerField(label=_("Stake (chips)"), min_value=1, max_value=services.MAX_STAKE, initial=1)
+    venue = forms.ModelChoiceField(label=_("Venue (its clock is the house clock)"), queryset=Venue.objects.all(),
+                                   required=False, to_field_name="slug")
+
+
+class CasinoDrawForm(forms.Form):
+    """The cards to throw, ticked on the hand; their values come from the hand on the page."""
+
+    discard = forms.MultipleChoiceField(label=_("Cards to discard"), required=False,
+                                        widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, cards: list[str] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["discard"].choices = [(c, c) for c in cards]
+
+
+class DiceMatchForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("First player"), queryset=Member.objects.filter(active=True))
+    second = forms.ModelChoiceField(label=_("Second player"), queryset=Member.objects.filter(active=True))
+    stake = forms.IntegerField(label=_("Stake (chips)"), min_value=1, max_value=services.MAX_STAKE, initial=1)
+    mode = forms.ChoiceField(label=_("Dice"), choices=DiceMatch.Mode.choices, initial=DiceMatch.Mode.RECORDED)
+    session = forms.ModelChoiceField(label=_("Session"), queryset=ScheduledSession.objects.select_related("venue")
+                                     .order_by("-starts_at"), required=False)
+    max_raise = forms.IntegerField(label=_("Largest raise"), min_value=1, max_value=services.MAX_STAKE,
+                                   required=False)
+
+
+class DiceMoveForm(forms.Form):
+    """One move, as tapped on a phone: the action, the five faces of a roll, or the positions
+    rerolled with their new faces (a face left at "–" at a rerolled position is rolled by the
+    site in a seeded match)."""
+
+    action = forms.ChoiceField(label=_("Move"), choices=[(a, a) for a in
+                                                         ("roll", "raise", "no_raise", "accept", "decline",
+                                                          "pass", "reroll")])
+    player = forms.IntegerField(label=_("Player"), required=False, widget=forms.HiddenInput)
+    amount = forms.IntegerField(label=_("Raise by"), required=False)
+    reroll = forms.MultipleChoiceField(label=_("Dice to reroll"), required=False,
+                                       choices=[(str(i), str(i + 1)) for i in range(5)],
+                                       widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(5):
+            self.fields[f"die{i}"] = forms.TypedChoiceField(label=_("Die %(n)s") % {"n": i + 1},
+                                                             choices=FACE_CHOICES, coerce=int, empty_value=None,
+                                                             required=False)
+
+    def faces(self) -> list[int | None]:
+        return [self.cleaned_data.get(f"die{i}") for i in range(5)]
+
+    def move(self) -> dict:
+        """The move in the service's terms: a roll's dice, a reroll's positions and faces."""
+        data = self.cleaned_data
+        action = data["action"]
+        faces = self.faces()
+        move: dict = {"action": action}
+        if action == "roll" and any(f is not None for f in faces):
+            move["dice"] = faces
+        elif action == "reroll":
+            indices = sorted(int(i) for i in data.get("reroll") or [])
+            move["indices"] = indices
+            chosen = [faces[i] for i in indices]
+            if any(f is not None for f in chosen):
+                move["dice"] = chosen
+        elif action == "raise":
+            move["amount"] = data.get("amount")
+        return move
+
+
+SUIT_CHOICES = [(code, name) for code, name in draker_engine.SUITS.items()]
+RANK_CHOICES = [("", "–")] + [(str(r), {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r)))
+                               for r in draker_engine.RANKS]
+PROFESSION_CHOICES = [(str(n), f"{n} {name.replace('_', ' ')}") for n, name in draker_engine.PROFESSIONS.items()]
+
+
+class DrakerCardForm(forms.Form):
+    """One card of the combination; a row whose rank is left at "–" is not a card."""
+
+    rank = forms.TypedChoiceField(label=_("Rank"), choices=RANK_CHOICES, coerce=int, empty_value=None,
+                                  required=False)
+    profession = forms.TypedChoiceField(label=_("Profession"), choices=PROFESSION_CHOICES, coerce=int,
+                                        required=False, empty_value=1)
+    suit = forms.ChoiceField(label=_("Suit"), choices=SUIT_CHOICES, required=False, initial="h")
+    tokens = forms.IntegerField(label=_("Tokens (+1 / −1)"), initial=0, required=False)
+    effects = forms.IntegerField(label=_("Effects"), initial=0, required=False)
+    pool = forms.ChoiceField(label=_("Pool"), choices=[("own", _("own")), ("common", _("common"))],
+                             required=False, initial="own")
+
+    @property
+    def card_given(self) -> bool:
+        return self.is_bound and bool(self.data.get(self.add_prefix("rank")))
+
+    def card(self) -> dict | None:
+        data = self.cleaned_data
+        if data.get("rank") is None:
+            return None
+        return {"rank": data["rank"], "profession": data.get("profession") or 1, "suit": data.get("suit") or "h",
+                "tokens": data.get("tokens") or 0, "effects": data.get("effects") or 0,
+                "pool": data.get("pool") or "own"}
+
+
+class DrakerTurnForm(forms.Form):
+    effects = forms.IntegerField(label=_("Effects on the combination"), initial=0, required=False)
+    spent_attack = forms.IntegerField(label=_("Attack points spent"), initial=0, required=False)
+    spent_defence = forms.IntegerField(label=_("Defence points spent"), initial=0, required=False)
+    earned_attack = forms.IntegerField(label=_("Other attack points earned"), initial=0, required=False)
+    earned_defence = forms.IntegerField(label=_("Other defence points earned"), initial=0, required=False)
+
+    def numbers(self) -> dict[str, int]:
+        return {name: self.cleaned_data.get(name) or 0 for name in self.fields}

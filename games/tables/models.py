@@ -1,0 +1,171 @@
+"""The casino table, dice poker matches and their chip postings.
+
+Each row keeps the engine's own JSON record (``document``), from which the engine replays the
+hand or match exactly; the columns beside it are copies for listing and summing. Writes go
+through :mod:`games.tables.services`.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Member, ScheduledSession, Venue
+
+
+class CasinoHand(models.Model):
+    """One hand of the casino variant: a member against the house."""
+
+    class Phase(models.TextChoices):
+        FIRST_DECISION = "first_decision", _("First decision")
+        DRAW = "draw", _("Draw")
+        SECOND_DECISION = "second_decision", _("Second decision")
+        REVEAL = "reveal", _("Reveal")
+        SETTLED = "settled", _("Settled")
+
+    player = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="casino_hands",
+                               verbose_name=_("player"))
+    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                              verbose_name=_("venue"))
+    seed = models.CharField(_("seed"), max_length=64)
+    stake = models.PositiveIntegerField(_("stake"))
+    order = models.CharField(_("order of hands"), max_length=10, default="casino")
+    readings = models.JSONField(_("readings"), default=dict, blank=True)
+    phase = models.CharField(_("phase"), max_length=16, choices=Phase.choices, default=Phase.FIRST_DECISION)
+    # The engine's record (inputs, actions, results, trace); CasinoHand.from_dict replays it.
+    document = models.JSONField(_("record"))
+    # What the odds said about the first decision, from the player's six cards only.
+    odds = models.JSONField(_("odds before the draw"), null=True, blank=True)
+    # The house clock at the reveal: the time zone read and the minute it showed.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
+    revealed_at = models.DateTimeField(_("revealed at"), null=True, blank=True)
+    minute = models.PositiveSmallIntegerField(_("reveal minute"), null=True, blank=True)
+    player_paid = models.PositiveIntegerField(_("staked by the player"))
+    net = models.IntegerField(_("player's net"), null=True, blank=True)
+    outcome = models.CharField(_("outcome"), max_length=8, blank=True)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        verbose_name = _("casino hand")
+        verbose_name_plural = _("casino hands")
+        constraints = [
+            # A member plays one hand at a time at the casino table.
+            models.UniqueConstraint(fields=["player"], condition=~Q(phase="settled"),
+                                    name="casino_one_open_hand_per_player"),
+            models.CheckConstraint(condition=Q(stake__gte=1), name="casino_stake_positive"),
+        ]
+        indexes = [models.Index(fields=["player", "phase"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {_('hand')} {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:casino_hand", args=[self.pk])
+
+    @property
+    def is_settled(self) -> bool:
+        return self.phase == self.Phase.SETTLED
+
+
+class DiceMatch(models.Model):
+    """A match of dice poker between two members, recorded from real dice or rolled here."""
+
+    class Mode(models.TextChoices):
+        RECORDED = "recorded", _("Real dice, typed in")
+        SEEDED = "seeded", _("Rolled on the site")
+
+    first = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("first player"))
+    second = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("second player"))
+    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="dice_matches", verbose_name=_("session"))
+    mode = models.CharField(_("dice"), max_length=10, choices=Mode.choices, default=Mode.RECORDED)
+    seed = models.CharField(_("seed"), max_length=64, blank=True)
+    stake = models.PositiveIntegerField(_("stake"))
+    max_raise = models.PositiveIntegerField(_("largest raise"), null=True, blank=True)
+    readings = models.JSONField(_("readings"), default=dict, blank=True)
+    # The engine's record (players, moves, state, trace); Match.from_dict replays it.
+    document = models.JSONField(_("record"))
+    phase = models.CharField(_("phase"), max_length=10, default="roll")
+    pool = models.PositiveIntegerField(_("pool"))
+    winner = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                               verbose_name=_("winner"))
+    created_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("dice match")
+        verbose_name_plural = _("dice matches")
+        constraints = [
+            models.CheckConstraint(condition=~Q(first=models.F("second")), name="dice_two_different_players"),
+            models.CheckConstraint(condition=Q(stake__gte=1), name="dice_stake_positive"),
+            models.CheckConstraint(condition=Q(mode="recorded") | ~Q(seed=""), name="dice_seeded_has_seed"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:dice_match", args=[self.pk])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def members(self) -> tuple[Member, Member]:
+        return (self.first, self.second)
+
+
+class TableLedgerEntry(models.Model):
+    """One leg of a double-entry chip posting made at the tables. The legs of a posting share its
+    UUID and sum to zero; accounts and kinds have the values of the club's chip ledger
+    (``games.models.LedgerEntry``), whose rows need a deal and a result that a casino hand or a
+    dice match does not have. Rows are never edited."""
+
+    class Account(models.TextChoices):
+        MEMBER = "member", _("Member")
+        POT = "pot", _("Pot")
+        CASINO = "casino", _("Casino")
+
+    class Kind(models.TextChoices):
+        ANTE = "ante", _("Ante")
+        BET = "bet", _("Bet")
+        PAYOUT = "payout", _("Payout")
+        REVERSAL = "reversal", _("Reversal")
+
+    posting = models.UUIDField(_("posting"), db_index=True)
+    account = models.CharField(_("account"), max_length=8, choices=Account.choices)
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="table_ledger")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    amount = models.IntegerField(_("amount"))
+    casino_hand = models.ForeignKey(CasinoHand, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="ledger")
+    dice_match = models.ForeignKey(DiceMatch, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="ledger")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("table ledger entry")
+        verbose_name_plural = _("table ledger entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(account="member", member__isnull=False) | (~Q(account="member") & Q(member__isnull=True))),
+                name="table_ledger_member_account_has_member"),
+            models.CheckConstraint(
+                condition=(Q(casino_hand__isnull=False, dice_match__isnull=True)
+                           | Q(casino_hand__isnull=True, dice_match__isnull=False)),
+                name="table_ledger_one_source"),
+        ]
+        indexes = [models.Index(fields=["member", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.account}:{self.member_id or '-'} {self.amount:+d}"

@@ -1,0 +1,331 @@
+"""Writes of the tables: casino hands against the house, dice poker matches, and their chip
+postings. Each service is one transaction and the only place its change happens; the engines
+decide, the services store what they return. An engine's RulesError propagates unchanged (the
+API answers 400 with its message, the pages show it next to the field) and, raised inside the
+transaction, leaves nothing half-written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import uuid
+import zoneinfo
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from club.errors import Conflict, Forbidden, InvalidInput
+from club.models import Member, ScheduledSession, Venue
+from rules.engines import casino as casino_engine
+from rules.engines import dice as dice_engine
+from rules.engines import draker as draker_engine
+
+from .models import CasinoHand, DiceMatch, TableLedgerEntry
+
+Account = TableLedgerEntry.Account
+Kind = TableLedgerEntry.Kind
+# A leg of a posting: (account, member or None, kind, amount).
+Leg = tuple[str, Member | None, str, int]
+
+MAX_STAKE = 1000
+
+
+def _active(actor: Member | None) -> Member:
+    if actor is None or not actor.active:
+        raise Forbidden("Only an active club member may play at the tables.")
+    return actor
+
+
+def _check_stake(stake: object, field: str = "stake") -> int:
+    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+        raise InvalidInput(f"The {field} must be a whole number of chips from 1 to {MAX_STAKE}, not {stake!r}.",
+                           extra={"field": field, "value": stake if isinstance(stake, int | str) else str(stake)})
+    return stake
+
+
+def _new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+# --- chip postings -----------------------------------------------------------------------------
+
+def chips_post(*, postings: Iterable[Sequence[Leg]], casino_hand: CasinoHand | None = None,
+               dice_match: DiceMatch | None = None, at: dt.datetime | None = None) -> list[TableLedgerEntry]:
+    """Write balanced postings: each is a list of legs summing to zero and gets one UUID. Call it
+    inside the caller's transaction, so the chips move exactly when the play is stored."""
+    if (casino_hand is None) == (dice_match is None):
+        raise InvalidInput("A table posting belongs to one casino hand or one dice match.")
+    now = at or timezone.now()
+    rows: list[TableLedgerEntry] = []
+    for legs in postings:
+        legs = [leg for leg in legs if leg[3] != 0]
+        if not legs:
+            continue
+        total = sum(leg[3] for leg in legs)
+        if total != 0:
+            raise InvalidInput(f"A posting must sum to zero, not {total}.", extra={"legs": len(legs)})
+        posting = uuid.uuid4()
+        for account, member, kind, amount in legs:
+            rows.append(TableLedgerEntry(posting=posting, account=account, member=member, kind=kind,
+                                         amount=amount, casino_hand=casino_hand, dice_match=dice_match,
+                                         created_at=now))
+    TableLedgerEntry.objects.bulk_create(rows)
+    return rows
+
+
+def _into_pot(account: str, member: Member | None, kind: str, amount: int) -> list[Leg]:
+    return [(account, member, kind, -amount), (Account.POT, None, kind, amount)]
+
+
+# --- the casino table --------------------------------------------------------------------------
+
+def house_clock(*, venue: Venue | None, now: dt.datetime | None = None) -> tuple[str, dt.datetime]:
+    """The house clock: the venue's local time, or the site's when the hand has no venue."""
+    zone = venue.timezone if venue is not None else settings.TIME_ZONE
+    moment = now or timezone.now()
+    return zone, moment.astimezone(zoneinfo.ZoneInfo(zone))
+
+
+def _odds_samples() -> int:
+    return int(getattr(settings, "TABLES_CASINO_ODDS_SAMPLES", 2000))
+
+
+def _engine_hand(hand: CasinoHand) -> casino_engine.CasinoHand:
+    return casino_engine.CasinoHand.from_dict(hand.document)
+
+
+def _locked_hand(hand: CasinoHand, actor: Member | None) -> CasinoHand:
+    actor = _active(actor)
+    hand = CasinoHand.objects.select_for_update(of=("self",)).select_related("player", "venue").get(pk=hand.pk)
+    if hand.player_id != actor.pk:
+        raise Forbidden("Only the player of this hand may act on it.", extra={"hand": hand.pk})
+    return hand
+
+
+def _store_hand(hand: CasinoHand, engine: casino_engine.CasinoHand, before: dict) -> None:
+    """Copy the engine's state to the row and move the chips the step put in the bank; on the
+    settlement return the bank to both sides and pay the player's net from the house."""
+    doc = engine.to_dict()
+    postings: list[list[Leg]] = []
+    player_more = doc["player_paid"] - before["player_paid"]
+    house_more = doc["house_paid"] - before["house_paid"]
+    if player_more:
+        postings.append(_into_pot(Account.MEMBER, hand.player, Kind.BET, player_more))
+    if house_more:
+        postings.append(_into_pot(Account.CASINO, None, Kind.BET, house_more))
+    if doc["phase"] == "settled":
+        net = doc["net"]
+        postings.append([(Account.POT, None, Kind.PAYOUT, -doc["player_paid"]),
+                         (Account.MEMBER, hand.player, Kind.PAYOUT, doc["player_paid"])])
+        postings.append([(Account.POT, None, Kind.PAYOUT, -doc["house_paid"]),
+                         (Account.CASINO, None, Kind.PAYOUT, doc["house_paid"])])
+        postings.append([(Account.CASINO, None, Kind.PAYOUT, -net),
+                         (Account.MEMBER, hand.player, Kind.PAYOUT, net)])
+        hand.net = net
+        hand.outcome = doc["outcome"] or ""
+        hand.settled_at = timezone.now()
+    hand.document = doc
+    hand.phase = doc["phase"]
+    hand.player_paid = doc["player_paid"]
+    hand.save()
+    chips_post(postings=postings, casino_hand=hand)
+
+
+@transaction.atomic
+def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | None = None,
+                      seed: str | None = None) -> CasinoHand:
+    """Sit down at the casino table: both sides ante ``stake`` and six cards are dealt."""
+    actor = _active(actor)
+    stake = _check_stake(stake)
+    seed = seed or _new_seed()
+    if CasinoHand.objects.filter(player=actor).exclude(phase=CasinoHand.Phase.SETTLED).exists():
+        raise Conflict("Finish the hand in play before starting another.", extra={"player": actor.pk})
+    engine = casino_engine.CasinoHand(seed=seed, stake=stake)
+    doc = engine.to_dict()
+    hand = CasinoHand(player=actor, venue=venue, seed=seed, stake=stake, order=engine.order,
+                      readings=doc["readings"], phase=doc["phase"], document=doc,
+                      player_paid=doc["player_paid"])
+    try:
+        with transaction.atomic():
+            hand.save()
+    except IntegrityError:
+        raise Conflict("Finish the hand in play before starting another.", extra={"player": actor.pk})
+    chips_post(postings=[_into_pot(Account.MEMBER, actor, Kind.ANTE, doc["player_paid"]),
+                         _into_pot(Account.CASINO, None, Kind.ANTE, doc["house_paid"])],
+               casino_hand=hand)
+    return hand
+
+
+@transaction.atomic
+def casino_hand_act(*, hand: CasinoHand, actor: Member | None, action: str) -> CasinoHand:
+    """The player's decision (play, raise or fold) before or after the draw. The first decision
+    also stores what the odds said about it, from the player's six cards alone."""
+    hand = _locked_hand(hand, actor)
+    engine = _engine_hand(hand)
+    before = {"player_paid": engine.player_paid, "house_paid": engine.house_paid}
+    first = engine.phase == "first_decision"
+    cards = engine.player_cards
+    engine.act(action)
+    if first and hand.odds is None:
+        found = casino_engine.odds(cards, method="monte_carlo", samples=_odds_samples(), seed=hand.seed,
+                                   stake=hand.stake, readings=hand.readings or None, order=hand.order)
+        hand.odds = found.to_dict() | {"chosen": action}
+    _store_hand(hand, engine, before)
+    return hand
+
+
+@transaction.atomic
+def casino_hand_draw(*, hand: CasinoHand, actor: Member | None, discard: Iterable[str] = ()) -> CasinoHand:
+    """The player discards any of their cards (possibly none); both sides draw replacements."""
+    hand = _locked_hand(hand, actor)
+    engine = _engine_hand(hand)
+    before = {"player_paid": engine.player_paid, "house_paid": engine.house_paid}
+    engine.draw(list(discard))
+    _store_hand(hand, engine, before)
+    return hand
+
+
+@transaction.atomic
+def casino_hand_reveal(*, hand: CasinoHand, actor: Member | None, now: dt.datetime | None = None) -> CasinoHand:
+    """Show the cards: the minute on the house clock now fixes the situational rules; the bank is
+    settled through the ledger."""
+    hand = _locked_hand(hand, actor)
+    engine = _engine_hand(hand)
+    before = {"player_paid": engine.player_paid, "house_paid": engine.house_paid}
+    zone, local = house_clock(venue=hand.venue, now=now)
+    engine.reveal(local.minute)
+    hand.time_zone = zone
+    hand.revealed_at = local
+    hand.minute = local.minute
+    _store_hand(hand, engine, before)
+    return hand
+
+
+# --- dice poker --------------------------------------------------------------------------------
+
+def can_act_on_match(actor: Member | None, match: DiceMatch) -> bool:
+    return bool(actor and actor.active and (actor.is_croupier or actor.pk in (match.first_id, match.second_id)))
+
+
+@transaction.atomic
+def dice_match_create(*, actor: Member | None, first: Member, second: Member, stake: int = 1,
+                      mode: str = DiceMatch.Mode.RECORDED, session: ScheduledSession | None = None,
+                      seed: str | None = None, max_raise: int | None = None,
+                      readings: Mapping[str, str] | None = None) -> DiceMatch:
+    """Open a match: both players put the stake in the pool. A croupier may open any match, a
+    member only one they play in."""
+    actor = _active(actor)
+    if not actor.is_croupier and actor.pk not in (first.pk, second.pk):
+        raise Forbidden("Only a croupier or one of the two players may open a dice match.")
+    if first.pk == second.pk:
+        raise InvalidInput(f"The two players must differ, not {first.display_name} twice.",
+                           extra={"field": "second", "value": second.pk})
+    for member, field in ((first, "first"), (second, "second")):
+        if not member.active:
+            raise InvalidInput(f"{member.display_name} is not an active member.",
+                               extra={"field": field, "value": member.pk})
+    stake = _check_stake(stake)
+    if max_raise is not None:
+        _check_stake(max_raise, "max_raise")
+    if mode not in DiceMatch.Mode.values:
+        raise InvalidInput(f"The dice are {' or '.join(DiceMatch.Mode.values)}, not {mode!r}.",
+                           extra={"field": "mode", "value": str(mode)})
+    if mode == DiceMatch.Mode.SEEDED:
+        seed = seed or _new_seed()
+    elif seed:
+        raise InvalidInput("A match with real dice has no seed: its rolls are typed in.",
+                           extra={"field": "seed", "value": seed})
+    engine = dice_engine.Match((first.display_name, second.display_name), stake=stake, seed=seed or None,
+                               readings=readings or None, max_raise=max_raise)
+    doc = engine.to_dict()
+    match = DiceMatch.objects.create(first=first, second=second, session=session, mode=mode, seed=seed or "",
+                                     stake=stake, max_raise=max_raise, readings=doc["readings"], document=doc,
+                                     phase=engine.phase, pool=engine.pool, created_by=actor)
+    chips_post(postings=[_into_pot(Account.MEMBER, m, Kind.ANTE, stake) for m in (first, second)],
+               dice_match=match)
+    return match
+
+
+def _engine_match(match: DiceMatch) -> dice_engine.Match:
+    return dice_engine.Match.from_dict(match.document)
+
+
+MOVE_FIELDS = ("dice", "indices", "amount")
+
+
+@transaction.atomic
+def dice_match_move(*, match: DiceMatch, actor: Member | None, player: Member, action: str,
+                    dice: Sequence[int] | None = None, indices: Sequence[int] | None = None,
+                    amount: int | None = None) -> DiceMatch:
+    """One move of ``player``. With real dice either player or a croupier types the values of
+    both sides; a match rolled on the site is played by each player for themselves (or by a
+    croupier). Raises in the pool move chips when accepted; the winner takes the pool."""
+    actor = _active(actor)
+    match = DiceMatch.objects.select_for_update(of=("self",)).select_related("first", "second").get(pk=match.pk)
+    if not can_act_on_match(actor, match):
+        raise Forbidden("Only the two players or a croupier may act on this match.", extra={"match": match.pk})
+    if player.pk not in (match.first_id, match.second_id):
+        raise InvalidInput(f"{player.display_name} does not play in this match.",
+                           extra={"field": "player", "value": player.pk})
+    if match.mode == DiceMatch.Mode.SEEDED and not actor.is_croupier and actor.pk != player.pk:
+        raise Forbidden("In a match rolled on the site each player makes their own moves.",
+                        extra={"field": "player", "value": player.pk})
+    if match.mode == DiceMatch.Mode.SEEDED and dice is not None:
+        raise InvalidInput("A match rolled on the site rolls its own dice; leave the dice out.",
+                           extra={"field": "dice", "value": str(list(dice))})
+    if amount is not None and not isinstance(amount, bool) and isinstance(amount, int) and amount > MAX_STAKE:
+        raise InvalidInput(f"A raise is at most {MAX_STAKE} chips, not {amount}.",
+                           extra={"field": "amount", "value": amount})
+    engine = _engine_match(match)
+    name = engine.players[0 if player.pk == match.first_id else 1]
+    move: dict[str, Any] = {"action": action, "player": name}
+    if dice is not None:
+        move["dice"] = list(dice)
+    if indices is not None:
+        move["indices"] = list(indices)
+    if amount is not None:
+        move["amount"] = amount
+    if action == "reroll" and "indices" not in move:
+        move["indices"] = []
+    before = dict(engine.contributions)
+    engine.apply(move)
+    postings: list[list[Leg]] = []
+    members = {engine.players[0]: match.first, engine.players[1]: match.second}
+    for p, member in members.items():
+        more = engine.contributions[p] - before[p]
+        if more:
+            postings.append(_into_pot(Account.MEMBER, member, Kind.BET, more))
+    if engine.phase == "over" and match.phase != "over":
+        winner = members[engine.winner]
+        postings.append([(Account.POT, None, Kind.PAYOUT, -engine.pool),
+                         (Account.MEMBER, winner, Kind.PAYOUT, engine.pool)])
+        match.winner = winner
+        match.finished_at = timezone.now()
+    match.document = engine.to_dict()
+    match.phase = engine.phase
+    match.pool = engine.pool
+    match.save()
+    chips_post(postings=postings, dice_match=match)
+    return match
+
+
+# --- the Draker calculator ---------------------------------------------------------------------
+
+def draker_calculate(*, cards: Sequence[Mapping[str, Any]], effects: int = 0, spent_attack: int = 0,
+                     spent_defence: int = 0, earned_attack: int = 0, earned_defence: int = 0,
+                     readings: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Score one combination and the turn's balance: the combination's final value counts as
+    attack or defence points earned by its role, beside the points earned otherwise. Nothing is
+    stored; the engine's RulesError names any bad card."""
+    parsed = [draker_engine.Card.from_dict(card) for card in cards]
+    found = draker_engine.score(parsed, effects=effects, readings=readings)
+    balance = draker_engine.turn_balance(
+        spent_attack=spent_attack, spent_defence=spent_defence,
+        earned_attack=earned_attack + (found.final if found.role == "attack" else 0),
+        earned_defence=earned_defence + (found.final if found.role == "defence" else 0),
+        readings=readings)
+    return {"score": found, "balance": balance}

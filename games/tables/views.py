@@ -1,0 +1,251 @@
+"""The table pages: thin views over the services and selectors. A refused move comes back as
+the same page with the reason next to the field (status 400); nothing is stored then."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from club.errors import ApplicationError
+from club.models import Member
+from club.selectors import member_for_user
+from rules.engines.errors import RulesError
+
+from . import presenters, selectors, services
+from .forms import (
+    CasinoDrawForm,
+    CasinoStartForm,
+    DiceMatchForm,
+    DiceMoveForm,
+    DrakerCardForm,
+    DrakerTurnForm,
+)
+from .models import CasinoHand, DiceMatch
+
+DRAKER_ROWS = 6
+
+
+def _member(request: HttpRequest) -> Member:
+    member = member_for_user(request.user)
+    if member is None:
+        raise Http404("This account is not a club member.")
+    return member
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/index.html")
+
+
+# --- the casino table --------------------------------------------------------------------------
+
+@login_required
+def casino(request: HttpRequest) -> HttpResponse:
+    """The casino table: the hand in play, or a new hand to start."""
+    member = _member(request)
+    form = CasinoStartForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            hand = services.casino_hand_start(actor=member, **form.cleaned_data)
+            return redirect(hand)
+        except (ApplicationError, RulesError) as exc:
+            form.add_error("stake", exc.message)
+            status = 400
+    elif request.method == "POST":
+        status = 400
+    open_hand = selectors.casino_open_hand(member=member)
+    if open_hand is not None and request.method == "GET":
+        return redirect(open_hand)
+    return render(request, "tables/casino.html", {
+        "form": form, "edge": selectors.casino_edge(member=member),
+        "balance": selectors.table_balance(member=member)}, status=status)
+
+
+def _hand_for(request: HttpRequest, pk: int) -> tuple[Member, CasinoHand]:
+    member = _member(request)
+    hand = get_object_or_404(CasinoHand.objects.select_related("player", "venue"), pk=pk)
+    if hand.player_id != member.pk and not member.is_croupier:
+        raise PermissionDenied("Only the player or a croupier may see this hand.")
+    return member, hand
+
+
+def _hand_page(request: HttpRequest, member: Member, hand: CasinoHand, *, draw_form: CasinoDrawForm | None = None,
+               error: str = "", status: int = 200) -> HttpResponse:
+    view = presenters.casino_view(hand)
+    return render(request, "tables/casino_hand.html", {
+        "hand": hand, "view": view, "mine": hand.player_id == member.pk,
+        "actions": presenters.CASINO_ACTIONS[hand.phase],
+        "draw_form": draw_form or CasinoDrawForm(cards=view["player_cards"]),
+        "error": error, "odds": hand.odds if hand.phase != CasinoHand.Phase.FIRST_DECISION else None,
+        "decisions": ("fold", "play", "raise"),
+    }, status=status)
+
+
+@login_required
+def casino_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    member, hand = _hand_for(request, pk)
+    return _hand_page(request, member, hand)
+
+
+@login_required
+@require_POST
+def casino_act(request: HttpRequest, pk: int) -> HttpResponse:
+    member, hand = _hand_for(request, pk)
+    try:
+        hand = services.casino_hand_act(hand=hand, actor=member, action=request.POST.get("action", ""))
+    except (ApplicationError, RulesError) as exc:
+        return _hand_page(request, member, hand, error=exc.message, status=403 if _forbidden(exc) else 400)
+    return redirect(hand)
+
+
+@login_required
+@require_POST
+def casino_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    member, hand = _hand_for(request, pk)
+    form = CasinoDrawForm(request.POST, cards=presenters.casino_view(hand)["player_cards"])
+    if not form.is_valid():
+        return _hand_page(request, member, hand, draw_form=form, status=400)
+    try:
+        hand = services.casino_hand_draw(hand=hand, actor=member, discard=form.cleaned_data["discard"])
+    except (ApplicationError, RulesError) as exc:
+        status = 403 if _forbidden(exc) else 400
+        if hand.phase != CasinoHand.Phase.DRAW:
+            # No card picker on the page now: the reason goes at the top.
+            return _hand_page(request, member, hand, error=exc.message, status=status)
+        form.add_error("discard", exc.message)
+        return _hand_page(request, member, hand, draw_form=form, status=status)
+    return redirect(hand)
+
+
+@login_required
+@require_POST
+def casino_reveal(request: HttpRequest, pk: int) -> HttpResponse:
+    member, hand = _hand_for(request, pk)
+    try:
+        hand = services.casino_hand_reveal(hand=hand, actor=member)
+    except (ApplicationError, RulesError) as exc:
+        return _hand_page(request, member, hand, error=exc.message, status=403 if _forbidden(exc) else 400)
+    return redirect(hand)
+
+
+@login_required
+def casino_history(request: HttpRequest) -> HttpResponse:
+    """The member's hands at the casino table and the house edge measured on them so far."""
+    member = _member(request)
+    hands = list(selectors.casino_hands_of(member=member).order_by("-started_at", "-pk")[:200])
+    running = selectors.casino_running_net(hands)
+    return render(request, "tables/casino_history.html", {
+        "hands": hands, "edge": selectors.casino_edge(member=member),
+        "chart": selectors.chart_points([p["total"] for p in running]),
+        "balance": selectors.table_balance(member=member),
+    })
+
+
+def _forbidden(exc: Exception) -> bool:
+    return isinstance(exc, ApplicationError) and exc.status_code == 403
+
+
+# --- dice poker --------------------------------------------------------------------------------
+
+@login_required
+def dice_list(request: HttpRequest) -> HttpResponse:
+    member = _member(request)
+    form = DiceMatchForm(request.POST or None, initial={"first": member.pk})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                match = services.dice_match_create(actor=member, **form.cleaned_data)
+                return redirect(match)
+            except (ApplicationError, RulesError) as exc:
+                field = (exc.extra.get("field") if isinstance(exc, ApplicationError) else None) or None
+                form.add_error(field if field in form.fields else None, exc.message)
+        status = 400
+    matches = list(selectors.dice_matches().order_by("-created_at", "-pk")[:50])
+    return render(request, "tables/dice_list.html", {"form": form, "matches": matches}, status=status)
+
+
+def _move_field(move: dict, exc: Exception) -> str | None:
+    """The field of the move form a refusal concerns, so the reason stands next to it."""
+    if isinstance(exc, ApplicationError):
+        field = exc.extra.get("field")
+        if field == "dice":
+            return "die0"
+        return field if field in ("player", "amount") else "action"
+    message = str(exc)
+    if move["action"] == "raise" and "raise" in message and "amount" in move and str(move["amount"]) in message:
+        return "amount"
+    if move["action"] == "reroll" and "index" in message:
+        return "reroll"
+    if move["action"] in ("roll", "reroll") and ("die" in message or "dice" in message):
+        return "die0" if move["action"] == "roll" else "reroll"
+    return "action"
+
+
+@login_required
+def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _member(request)
+    match = get_object_or_404(selectors.dice_matches(), pk=pk)
+    form = DiceMoveForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if not services.can_act_on_match(member, match):
+            raise PermissionDenied("Only the two players or a croupier may act on this match.")
+        if form.is_valid():
+            move = form.move()
+            player_id = form.cleaned_data.get("player")
+            player = {match.first_id: match.first, match.second_id: match.second}.get(
+                player_id) if player_id else presenters.default_mover(match, member)
+            try:
+                if player is None:
+                    raise services.InvalidInput(f"Member {player_id} does not play in this match.",
+                                                extra={"field": "player", "value": player_id})
+                services.dice_match_move(match=match, actor=member, player=player, **{
+                    k: v for k, v in move.items() if k != "action"}, action=move["action"])
+                return redirect(match)
+            except (ApplicationError, RulesError) as exc:
+                form.add_error(_move_field(move, exc), exc.message)
+                status = 403 if _forbidden(exc) else 400
+        else:
+            status = 400
+    to_act = presenters.dice_to_act(match)
+    state = match.document["state"]
+    names = presenters.dice_names(match)
+    return render(request, "tables/dice_match.html", {
+        "match": match, "state": state, "form": form, "to_act": to_act,
+        "actions": presenters.DICE_ACTIONS[match.phase], "names": names,
+        "action_names": presenters.DICE_ACTION_NAMES,
+        "to_act_dice": state["dice"].get(state["to_act"]) if state["to_act"] else None,
+        "players": [(name, m, state["dice"][name], state["wins"][name], state["contributions"][name])
+                    for name, m in names.items()],
+        "can_act": services.can_act_on_match(member, match) and (
+            match.mode == DiceMatch.Mode.RECORDED or member.is_croupier or to_act == member),
+        "odds": selectors.dice_odds(match),
+        "trace": match.document["trace"], "rounds": state["rounds"],
+    }, status=status)
+
+
+# --- the Draker calculator ---------------------------------------------------------------------
+
+def draker(request: HttpRequest) -> HttpResponse:
+    """Score a combination and the balance of a turn; no login needed, nothing stored. The form
+    is sent by GET so a result can be shared as a link."""
+    submitted = "c0-rank" in request.GET
+    rows = [DrakerCardForm(request.GET if submitted else None, prefix=f"c{i}") for i in range(DRAKER_ROWS)]
+    turn = DrakerTurnForm(request.GET if submitted else None)
+    result, error, status = None, "", 200
+    if submitted:
+        if all(row.is_valid() for row in rows) and turn.is_valid():
+            cards = [card for card in (row.card() for row in rows) if card is not None]
+            try:
+                result = services.draker_calculate(cards=cards, **turn.numbers())
+            except RulesError as exc:
+                error, status = exc.message, 400
+        else:
+            status = 400
+    kinds = ([str(presenters.KIND_NAMES[k]) for k in sorted(result["score"].kinds)] if result else [])
+    return render(request, "tables/draker.html", {
+        "rows": rows, "turn": turn, "result": result, "error": error, "kinds": kinds}, status=status)

@@ -1,0 +1,25 @@
+"""The tables' demo data: seeded hands and a recorded dice match, loaded twice without change."""
+
+import pytest
+
+from games.tables import demo, selectors
+from games.tables.models import CasinoHand, DiceMatch, TableLedgerEntry
+from rules.engines import casino as casino_engine
+from rules.engines import dice as dice_engine
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_load_is_idempotent_and_replays():
+    first = demo.load()
+    counts = (CasinoHand.objects.count(), DiceMatch.objects.count(), TableLedgerEntry.objects.count())
+    second = demo.load()
+    assert counts == (CasinoHand.objects.count(), DiceMatch.objects.count(), TableLedgerEntry.objects.count())
+    assert [h.pk for h in first["casino_hands"]] == [h.pk for h in second["casino_hands"]]
+    assert counts[0] == len(demo.CASINO_HANDS) and all(h.is_settled for h in second["casino_hands"])
+    for hand in second["casino_hands"]:
+        assert casino_engine.CasinoHand.from_dict(hand.document).net == hand.net
+    recorded = second["dice_matches"][0]
+    assert recorded.is_over and recorded.winner.display_name == "Guido"
+    assert dice_engine.Match.from_dict(recorded.document).winner == "Guido"
+    assert selectors.ledger_total() == 0 and selectors.unbalanced_postings() == []

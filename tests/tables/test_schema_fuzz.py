@@ -1,0 +1,49 @@
+"""The tables' endpoints fuzzed from the served OpenAPI schema: no request ends in a server
+error, whatever the body, for a member with a hand in play and a dice match."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from rest_framework.test import APIClient
+
+from games.tables import services
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def _served_schema() -> dict:
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.renderers import OpenApiJsonRenderer
+
+    return json.loads(OpenApiJsonRenderer().render(SchemaGenerator().get_schema(request=None, public=True)))
+
+
+schema = schemathesis.openapi.from_dict(_served_schema()).include(
+    path_regex=r"^/api/(casino-hands|dice-matches|draker)/")
+
+
+@pytest.fixture
+def fuzz_client(player, opponent):
+    hand = services.casino_hand_start(actor=player, seed="fuzz")
+    services.casino_hand_act(hand=hand, actor=player, action="play")
+    services.dice_match_create(actor=player, first=player, second=opponent)
+    services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded")
+    factories.venue(slug="fuzz-venue")
+    client = APIClient()
+    client.force_authenticate(player.user)
+    return client
+
+
+@schema.parametrize()
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+def test_no_server_error(case, fuzz_client):
+    kwargs = case.as_transport_kwargs(base_url="http://testserver")
+    path = kwargs["url"].removeprefix("http://testserver")
+    data = json.dumps(kwargs["json"]) if "json" in kwargs else (kwargs.get("data") or "")
+    response = fuzz_client.generic(kwargs["method"], path, data=data, content_type="application/json")
+    assert response.status_code < 500, (case.method, case.formatted_path, response.status_code, data)
