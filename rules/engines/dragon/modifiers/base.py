@@ -1,0 +1,415 @@
+'''The declarative conditional modifiers of the club rules v2.2.1 and their registry.
+
+Each of the seed's 100 conditional modifiers is one :class:`Modifier`: its number, its seed
+group, the Russian text verbatim (taken from :mod:`..seed_texts` when not given), an English
+summary, what it reads, what it does, its kind (``automatic``, ``claim`` or ``croupier``), the
+interpretation points it consults, and one or more hooks:
+
+* ``apply(state)``: the effect on the cards, run in number order (base rule 10) on the
+  :class:`~rules.engines.dragon.state.DealState` after the base rules' card states;
+* ``pattern(view)``: a change of the circle pattern (open / dark), run while the deal is being
+  dealt, on the cards dealt so far (:class:`PatternView`);
+* ``adjust(facts, readings)``: a change of an input of another rule (the month of Table 3, the
+  clock, the compass), run before any card state is set;
+* ``setup(state)``: for a modifier whose condition is known before any modifier acts (the
+  seating, the deal number, the moon) and that only keeps cards from being changed later
+  (``state.protect``): run on the state after the base rules, before modifier 1.
+
+The modifiers live in one module per seed group: ``deal.py`` (1-33), ``cards.py`` (34-46),
+``time.py`` (47-49), ``space.py`` (50-52), ``external.py`` (53-88), ``natural.py`` (89-100).
+:func:`registry` imports the group modules that exist; a missing module simply means fewer
+modifiers, and the coverage table lists the missing numbers as not implemented.
+
+How a modifier inspects the deal
+--------------------------------
+``state.cards`` (every card in dealing order), ``state.hand(player)``, ``state.circle(n)`` (one
+circle in dealing order), ``state.open_circles`` / ``state.dark_circles`` (circle numbers of the
+pattern as dealt), ``state.nth_open(k)``, ``state.last_open``, ``state.penultimate_open``,
+``state.face_up()``, ``state.player_card(player, circle)``, ``state.players`` (play order, the
+dealer last), ``state.position(player)`` / ``state.at_position(k)`` (1 = the dealer's left-hand
+neighbour, the dealer counts last: modifier 1's remark), ``state.opposite(player)``,
+``state.seat(player)``, ``state.facts`` (date, hour, weekday, moon part 1..8, sun up, deal
+number, dealer), ``state.table`` (players' facts, room, weather, stakes, croupier's calls),
+``state.history`` (the Game so far), ``state.reading("IP-...")``.
+
+Each card is a :class:`~rules.engines.dragon.state.CardState`: ``c.card`` as dealt,
+``c.real_rank`` / ``c.real_suit`` (what rank-tied rules read, base rules 13 and 24: test with
+``c.is_(10)`` or ``c.is_(14, "s")``), ``c.rank`` / ``c.suit`` as played, ``c.state``,
+``c.player``, ``c.circle``, ``c.pos``, ``c.open``, ``c.modified``, ``c.mods``.
+
+How a modifier changes the deal
+-------------------------------
+Only through the state's methods, which trace every change with the card before and after and
+apply base rules 3, 4, 8, 11, 13, 14 and 22 on the way (a refused change returns False):
+``state.kill(c)``, ``state.revive(c, into=None)``, ``state.grant(c, "wild" | "home" | "free",
+override=False)`` (``override=True`` only where the text lets a touched card be changed, base
+rule 13), ``state.strip(c, "wild")``, ``state.change_rank(c, rank, real=False)``,
+``state.change_suit(c, suit)``, ``state.set_role(c, "incrementing")``, ``state.freeze(c)``,
+``state.use_as_modifying(c)`` (base rule 14), ``state.set_order("cards" | "suits", value)``,
+``state.set_weakest_wins()``, ``state.cancel(number, only=None)`` (base rule 11: a lower
+modifier that already acted is undone by applying the modifiers again), ``state.note(...)``
+for a change that touches no card. ``state.carry[key] = value`` keeps a value for later deals
+of the Game (read back with ``state.history.carried(key)``).
+
+Claims (a player's declared choice, base rule 25) reach a claim modifier as
+``state.claims_for("M<n>")``; an illegal one is refused with ``state.refuse(claim, reason)``,
+a RulesError naming the claim and the rule. ``once_per_game=True`` makes the judge refuse a
+second claim of the same player under the same rule in one Game. ``options(state, player)``
+lists the claims the modifier could give that player in a deal prepared without them: the
+advisor (base rule 25) tries each one.
+
+Readings: every ambiguity is an :class:`~rules.engines.readings.InterpretationPoint` registered
+at import time in the group module (``register_point(...)``, game "dragon"), named in the
+modifier's ``readings`` and read with ``state.reading(id)``. Each reading needs a test.
+
+Adding a modifier: a worked example (modifier 7)
+------------------------------------------------
+The seed: "Если на первом открытом круге появилась Десятка, то она убивает Семерки (кроме тех,
+которые будут сданы после нее в открытых кругах), вторая Десятка, сданная на открытых кругах,
+аннулирует предыдущую."  In ``modifiers/deal.py``::
+
+    register_point(InterpretationPoint(
+        id="IP-M7-SECOND", game="dragon", seed_reference="M7",
+        question="What does a second face-up Ten do?",
+        default="pair_cancels", alternatives=("toggle",),
+        readings_help={"pair_cancels": "the second face-up Ten voids the first",
+                       "toggle": "each later face-up Ten annuls the one before"}))
+
+    @modifier(number=7, group="deal",
+              summary="A Ten in the first open circle kills the Sevens, except those dealt face "
+                      "up after it; a second face-up Ten annuls it.",
+              reads=("circles", "card_states"), does=("kill",),
+              readings=("IP-M7-SCOPE", "IP-M7-SECOND"))
+    def m07(state):
+        first = state.nth_open(1)
+        tens = [c for c in state.face_up() if c.is_(10)]
+        if first is None or not tens or tens[0].circle != first:
+            return
+        if len(tens) >= 2:                       # the second Ten annuls the first
+            state.note("void", tens[:2], "a second face-up Ten annuls the first")
+            return
+        ten = tens[0]
+        for c in state.cards:
+            if c.is_(7) and not (c.open and c.seq > ten.seq):
+                state.kill(c, text=f"killed by the {ten.card}")
+
+(The modifier in ``deal.py`` also reads IP-M7-SCOPE, which chooses whose Sevens die.) The
+decorator takes the Russian text from the seed by number, registers the modifier and returns the
+function unchanged; ``state.current`` is "M7" while it runs, so every change is
+traced under M7. Then, in ``tests/engines/dragon/``, ``test_m07_ten_kills_sevens`` (it fires)
+and ``test_m07_second_ten_annuls`` (it does not), each citing modifier 7 in its docstring, and
+a test for every reading of its interpretation points. Regenerate the coverage table
+(``python -m rules.engines.dragon.coverage``).
+'''
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ...errors import RulesError
+from ...readings import InterpretationPoint, Readings
+from ...readings import register as _register_point
+from ..facts import DealFacts
+from ..seed_texts import MODIFIERS as _SEED_TEXTS
+from ..state import DealState, Rerun
+
+__all__ = ["GROUPS", "GROUP_MODULES", "READS", "EFFECTS", "KINDS", "Modifier", "PatternView",
+           "modifier", "register", "register_point", "attach_options", "attach_setup", "registry", "apply_modifiers",
+           "apply_adjustments", "apply_patterns", "Rerun"]
+
+# The seed's groups, their numbers and the module holding them.
+GROUPS: dict[str, range] = {
+    "deal": range(1, 34), "cards": range(34, 47), "time": range(47, 50), "space": range(50, 53),
+    "external": range(53, 89), "natural": range(89, 101),
+}
+GROUP_MODULES: dict[str, str] = {
+    "deal": "deal", "cards": "cards", "time": "time", "space": "space",
+    "external": "external", "natural": "natural",
+}
+KINDS = ("automatic", "claim", "croupier")
+
+# What a modifier may read (documentation and the coverage table; checked on registration).
+READS = frozenset({
+    "date", "time", "weekday", "moon", "daylight", "weather", "deal_number", "players",
+    "seats", "dealer", "sex", "beard", "glasses", "headwear", "clothing", "drink", "dimension",
+    "spare_decks", "room", "circles", "card_states", "history", "claims", "croupier", "stakes",
+    "modifiers",
+})
+# What a modifier may do.
+EFFECTS = frozenset({
+    "kill", "revive", "wild", "home", "free", "unwild", "unhome", "rank", "suit", "incrementing",
+    "decrementing", "card_order", "suit_order", "pattern", "winner", "cancel", "claim_right", "protect", "ban",
+    "month", "clock", "seats",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One conditional modifier (see the module docstring)."""
+
+    number: int
+    group: str
+    summary: str
+    reads: tuple[str, ...]
+    does: tuple[str, ...]
+    kind: str = "automatic"
+    text_ru: str = ""
+    apply: Callable[[DealState], None] | None = None
+    pattern: Callable[[PatternView], None] | None = None
+    pattern_last: bool = False          # M5: after every other dealing modifier
+    adjust: Callable[[DealFacts, Readings], None] | None = None
+    setup: Callable[[DealState], None] | None = None
+    once_per_game: bool = False
+    readings: tuple[str, ...] = ()
+    options: Callable[[DealState, str], list] | None = None   # the claims it could give a player (advisor)
+
+    def __post_init__(self) -> None:
+        if self.group not in GROUPS:
+            raise RulesError(f"modifier {self.number}: unknown group {self.group!r}", value=self.group)
+        if self.number not in GROUPS[self.group]:
+            raise RulesError(f"modifier {self.number} is not in the seed group {self.group!r}",
+                             value=self.number)
+        if self.kind not in KINDS:
+            raise RulesError(f"modifier {self.number}: kind {self.kind!r} is not one of {KINDS}",
+                             value=self.kind)
+        seed = _SEED_TEXTS[self.number]
+        if not self.text_ru:
+            object.__setattr__(self, "text_ru", seed)
+        elif self.text_ru != seed:
+            raise RulesError(f"modifier {self.number}: the Russian text differs from the seed",
+                             value=self.number)
+        unknown = set(self.reads) - READS
+        if unknown:
+            raise RulesError(f"modifier {self.number} reads unknown inputs {sorted(unknown)}",
+                             value=sorted(unknown))
+        unknown = set(self.does) - EFFECTS
+        if unknown:
+            raise RulesError(f"modifier {self.number} has unknown effects {sorted(unknown)}",
+                             value=sorted(unknown))
+        if self.apply is None and self.pattern is None and self.adjust is None and self.setup is None:
+            raise RulesError(f"modifier {self.number} has no hook", value=self.number)
+
+    @property
+    def source(self) -> str:
+        return f"M{self.number}"
+
+    @property
+    def takes_claims(self) -> bool:
+        return self.kind == "claim" or "claim_right" in self.does
+
+
+_REGISTRY: dict[int, Modifier] = {}
+_SOURCES = {n: f"M{n}" for n in range(1, 101)}
+
+
+def register(mod: Modifier) -> Modifier:
+    known = _REGISTRY.get(mod.number)
+    if known is not None and known != mod:
+        raise RulesError(f"modifier {mod.number} is registered twice", value=mod.number)
+    _REGISTRY[mod.number] = mod
+    return mod
+
+
+def modifier(*, number: int, group: str, summary: str, reads: tuple[str, ...], does: tuple[str, ...],
+             kind: str = "automatic", hook: str = "apply", pattern_last: bool = False,
+             once_per_game: bool = False, readings: tuple[str, ...] = (), text_ru: str = "",
+             options: Callable[[DealState, str], list] | None = None):
+    """Decorator: register the function as modifier ``number``'s ``hook`` ("apply", "pattern",
+    "adjust" or "setup") and return the function unchanged."""
+    if hook not in ("apply", "pattern", "adjust", "setup"):
+        raise RulesError(f"unknown modifier hook {hook!r}", value=hook)
+
+    def wrap(fn):
+        register(Modifier(number=number, group=group, summary=summary, reads=tuple(reads),
+                          does=tuple(does), kind=kind, text_ru=text_ru, pattern_last=pattern_last,
+                          once_per_game=once_per_game, readings=tuple(readings), options=options,
+                          **{hook: fn}))
+        return fn
+
+    return wrap
+
+
+def attach_options(number: int):
+    """Decorator: give registered modifier ``number`` its advisor ``options`` function (for
+    modifiers whose options are written after them in their module)."""
+
+    def wrap(fn):
+        mod = _REGISTRY.get(number)
+        if mod is None:
+            raise RulesError(f"modifier {number} is not registered", value=number)
+        _REGISTRY[number] = replace(mod, options=fn)
+        return fn
+
+    return wrap
+
+
+def attach_setup(number: int):
+    """Decorator: give registered modifier ``number`` a ``setup`` hook besides its ``apply`` (a
+    modifier whose default reading protects cards from the start and whose alternative acts at its
+    turn)."""
+
+    def wrap(fn):
+        mod = _REGISTRY.get(number)
+        if mod is None:
+            raise RulesError(f"modifier {number} is not registered", value=number)
+        _REGISTRY[number] = replace(mod, setup=fn)
+        return fn
+
+    return wrap
+
+
+def register_point(point: InterpretationPoint) -> InterpretationPoint:
+    """Register an interpretation point of the dragon rules (game "dragon")."""
+    if point.game != "dragon":
+        raise RulesError(f"{point.id}: a dragon point must have game 'dragon'", value=point.game)
+    return _register_point(point)
+
+
+_LOADED = False
+
+
+def _load_groups() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    package = __name__.rsplit(".", 1)[0]
+    for module in GROUP_MODULES.values():
+        name = f"{package}.{module}"
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    _LOADED = True
+
+
+def registry() -> dict[int, Modifier]:
+    """Every implemented modifier, by number (the group modules that exist are imported)."""
+    _load_groups()
+    return dict(sorted(_REGISTRY.items()))
+
+
+_ORDERED: tuple[Modifier, ...] | None = None
+
+
+def _ordered() -> tuple[Modifier, ...]:
+    global _ORDERED
+    if _ORDERED is None or len(_ORDERED) != len(_REGISTRY):
+        _ORDERED = tuple(registry().values())
+    return _ORDERED
+
+
+def apply_adjustments(facts: DealFacts, readings: Readings, disabled: frozenset[int] = frozenset()) -> None:
+    """The ``adjust`` hooks in number order, before any card state is set."""
+    for mod in _ordered():
+        if mod.adjust is not None and mod.number not in disabled:
+            mod.adjust(facts, readings)
+
+
+def apply_modifiers(state: DealState, disabled: frozenset[int] = frozenset()) -> None:
+    """The ``apply`` hooks in number order (base rule 10). A modifier cancelled for the whole
+    deal is skipped; ``disabled`` are modifiers a ruleset does not play."""
+    cancelled = state.cancelled
+    for mod in _setups(disabled):
+        number = mod.number
+        if number in cancelled and cancelled[number][1] is None:
+            continue
+        state.current = _SOURCES[number]
+        mod.setup(state)
+    for mod in _ordered():
+        number = mod.number
+        if mod.apply is None or number in disabled:
+            continue
+        if number in cancelled and cancelled[number][1] is None:
+            continue
+        state.current = _SOURCES[number]
+        mod.apply(state)
+    state.current = None
+
+
+_SETUPS: dict[tuple[int, frozenset[int]], tuple[Modifier, ...]] = {}
+
+
+def _setups(disabled: frozenset[int]) -> tuple[Modifier, ...]:
+    key = (len(_REGISTRY), disabled)
+    found = _SETUPS.get(key)
+    if found is None:
+        found = _SETUPS[key] = tuple(m for m in _ordered() if m.setup is not None and m.number not in disabled)
+    return found
+
+
+# ---------------------------------------------------------------------------- circle patterns
+@dataclass(slots=True)
+class DealtCard:
+    """A card as the dealing sees it before any state: for the pattern hooks."""
+
+    seq: int
+    card: object          # rules.engines.cards.Card
+    player: str
+    circle: int
+    pos: int
+    open: bool
+
+    def is_(self, rank: int, suit: str | None = None) -> bool:
+        return self.card.rank == rank and (suit is None or self.card.suit == suit)
+
+
+@dataclass(slots=True)
+class PatternView:
+    """What a ``pattern`` hook sees: the facts, the cards dealt so far and the pattern in force
+    (a list of "open" / "dark" for circles 1..9, which the hook may change from ``frm`` on; the
+    circles already dealt keep their kind)."""
+
+    facts: DealFacts
+    readings: Readings
+    dealt: list[DealtCard]
+    pattern: list[str]
+    frm: int                                  # the first circle not yet dealt
+    notes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = field(default_factory=list)
+    current: str = ""
+
+    def circle(self, number: int) -> list[DealtCard]:
+        return [c for c in self.dealt if c.circle == number]
+
+    def nth_open(self, k: int) -> int | None:
+        opens = [i + 1 for i, kind in enumerate(self.pattern) if kind == "open"]
+        return opens[k - 1] if 0 < k <= len(opens) else None
+
+    def is_dealt(self, circle: int) -> bool:
+        return circle < self.frm
+
+    def face_up(self) -> list[DealtCard]:
+        return [c for c in self.dealt if c.open]
+
+    def set(self, pattern: list[str] | tuple[str, ...], text: str = "") -> None:
+        """Put ``pattern`` in force (the dealt circles keep their kind)."""
+        new = [self.pattern[i] if i + 1 < self.frm else pattern[i] for i in range(len(self.pattern))]
+        if new != self.pattern:
+            self.notes.append((self.current, tuple(self.pattern), tuple(new), text))
+            self.pattern[:] = new
+
+    def reading(self, point_id: str) -> str:
+        return self.readings[point_id]
+
+
+def apply_patterns(view: PatternView, disabled: frozenset[int] = frozenset()) -> None:
+    """The ``pattern`` hooks: in number order, then those that come last (modifier 5)."""
+    for mod in _pattern_hooks(disabled):
+        view.current = _SOURCES[mod.number]
+        mod.pattern(view)
+    view.current = ""
+
+
+_PATTERN_HOOKS: dict[tuple[int, frozenset[int]], tuple[Modifier, ...]] = {}
+
+
+def _pattern_hooks(disabled: frozenset[int]) -> tuple[Modifier, ...]:
+    key = (len(_REGISTRY), disabled)
+    found = _PATTERN_HOOKS.get(key)
+    if found is None:
+        hooks = [m for m in _ordered() if m.pattern is not None and m.number not in disabled]
+        found = _PATTERN_HOOKS[key] = tuple([m for m in hooks if not m.pattern_last] +
+                                            [m for m in hooks if m.pattern_last])
+    return found

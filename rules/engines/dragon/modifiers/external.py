@@ -1,0 +1,1620 @@
+"""Conditional modifiers 53-88, the seed's group "Внешние" (external factors).
+
+They read the players and the room rather than the cards alone: spare decks (53), glasses
+(54, 55, 58), beards (56, 59), headwear (57-59, 61), drinks (63, 64), the room's exits (65, 72),
+the sexes (73), the dimensions the players come from and their phonetic names (74-77), the
+tones of the clothing (78-88, with the croupier's call "hard to tell" for 85-88), and a few
+things of the deal itself (60, 62, 66-71).
+
+Conventions (``rules/modifiers/51-75-space-external.md``, ``76-100-external-natural.md``):
+"k-th from the dealer" counts clockwise from the dealer's left-hand neighbour (1), the dealer
+last; "the n-th open circle" counts open circles of the pattern as dealt; trigger cards are read
+by their real rank and suit (base rules 13, 24); the kills and revivals obey IP-KILL-REACH and
+IP-REVIVE-RULE-KILLS through the state. Facts of a player ("the players have X on") fire when at
+least one player has X, unless a reading says otherwise.
+
+The croupier's call that the dominant colour of the clothing is hard to tell is the table's
+croupier fact ``{"clothing": "hard_to_tell"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import product
+
+from ...cards import is_honor, lower_rank, opposite_rank, opposite_suit, raise_rank
+from ...errors import RulesError
+from ...readings import InterpretationPoint
+from ..astro import sun_is_up
+from ..context import SEATS
+from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
+from .base import PatternView, modifier, register_point
+
+__all__ = ["CROUPIER_CLOTHING", "m53_seats", "letter_counts", "dominant_tone", "in_window",
+           "m84_rank", "m88_rank"]
+
+RED = ("h", "d")
+BLACK = ("c", "s")
+CROUPIER_CLOTHING = "clothing"          # the croupier's call: {"clothing": "hard_to_tell"}
+_HARD_TO_TELL = "hard_to_tell"
+
+
+def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
+        help: dict[str, str]) -> str:
+    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
+                                       default=default, alternatives=alternatives, readings_help=help))
+    return id
+
+
+def _natural(c: CardState) -> bool:
+    """A natural card in the sense of base rule 24: live, unmodified, its own rank and suit."""
+    return c.state == NATURAL and not c.modified
+
+
+def _player(state: DealState, pid: str):
+    return state.table.player(pid)
+
+
+def _circle(state: DealState, number: int | None) -> list[CardState]:
+    return state.circle(number) if number is not None else []
+
+
+# ---------------------------------------------------------------------------- M53
+_ip("IP-M53-COUNT", "M53", "Which decks make up the count of modifier 53?", "spare_capped", ("with_play_deck",),
+    {"spare_capped": "spare decks only, at most one per player",
+     "with_play_deck": "the deck in play counts as well (one spare deck makes an even two)"})
+_ip("IP-M53-OTHER-ODD", "M53", "What do 7 (or 1) counted decks do?", "opposite", ("only_1_3_5",),
+    {"opposite": "every odd count other than 3 and 5 turns the seats to the opposite ones",
+     "only_1_3_5": "only 1, 3 and 5 decks act; 7 decks do nothing"})
+_ip("IP-M53-COMPOSE", "M53", "With 3 or 5 decks, is the opposite turn made as well?", "replace", ("compose",),
+    {"replace": "the shift by one point replaces the opposite turn",
+     "compose": "the seats turn to the opposite ones, then shift by one point"})
+_ip("IP-M53-SHIFT-DIRECTION", "M53", "In 'north - north-east', does the player at N become NE, or the "
+    "player at NE become N?", "seat_moves", ("label_moves",),
+    {"seat_moves": "the player seated N counts as NE (3 decks)",
+     "label_moves": "the label turns onto the next chair: the player at NE counts as N (3 decks)"})
+_ip("IP-M53-INTERCARDINAL", "M53", "Does the opposite turn cover NE, SE, SW and NW?", "all_eight",
+    ("cardinal_only",),
+    {"all_eight": "every seat turns to its opposite", "cardinal_only": "only N, E, S and W swap"})
+
+
+def _turn(seat: str, step: int) -> str:
+    return SEATS[(SEATS.index(seat) + step) % 8]
+
+
+def m53_seats(seats: dict[str, str], spare_decks: dict[str, int], readings) -> dict[str, str] | None:
+    """The seats every modifier reads after modifier 53, or None when it does not act."""
+    counted = sum(1 for n in spare_decks.values() if n > 0)
+    if counted == 0:
+        return None
+    if readings["IP-M53-COUNT"] == "with_play_deck":
+        counted += 1
+    if counted % 2 == 0:
+        return None
+    if counted not in (1, 3, 5) and readings["IP-M53-OTHER-ODD"] == "only_1_3_5":
+        return None
+    cardinal_only = readings["IP-M53-INTERCARDINAL"] == "cardinal_only"
+
+    def opposite(seat: str) -> str:
+        if cardinal_only and seat not in ("N", "E", "S", "W"):
+            return seat
+        return _turn(seat, 4)
+
+    if counted in (3, 5):
+        step = 1 if counted == 3 else -1
+        if readings["IP-M53-SHIFT-DIRECTION"] == "label_moves":
+            step = -step
+        compose = readings["IP-M53-COMPOSE"] == "compose"
+        return {p: _turn(opposite(s) if compose else s, step) for p, s in seats.items()}
+    return {p: opposite(s) for p, s in seats.items()}
+
+
+@modifier(number=53, group="external", hook="adjust",
+          summary="Spare decks (at most one per player) turn the compass: an odd count to the opposite "
+                  "points, 3 decks one point clockwise, 5 one point counter-clockwise, an even count "
+                  "nothing.",
+          reads=("spare_decks", "seats"), does=("seats",),
+          readings=("IP-M53-COUNT", "IP-M53-OTHER-ODD", "IP-M53-COMPOSE", "IP-M53-SHIFT-DIRECTION",
+                    "IP-M53-INTERCARDINAL"))
+def m53(facts, readings) -> None:
+    decks = {p.id: p.spare_decks for p in facts.table.players}
+    seats = m53_seats(dict(facts.seats), decks, readings)
+    if seats is not None and seats != facts.seats:
+        facts.adjust("seats", seats, "M53")
+
+
+# ---------------------------------------------------------------------------- M54, M55
+_ip("IP-M54-UNICORNS", "M54", "What does modifier 54's second sentence do?", "unicorns_too",
+    ("unicorn_instead", "all_unicorns_instead"),
+    {"unicorns_too": "the natural Unicorns of the players in glasses become free; the Giant right stays",
+     "unicorn_instead": "for a player in glasses the one-card right applies to a Unicorn instead of a Giant",
+     "all_unicorns_instead": "their Unicorns become free and they lose the Giant right"})
+_ip("IP-M54-WEARERS", "M54", "Who must also wear glasses, and whose Unicorns are freed?",
+    "any_other_all_wearers", ("others_only", "all_players"),
+    {"any_other_all_wearers": "one other player in glasses is enough; every player in glasses, the "
+                              "dealer too, has his Unicorns freed",
+     "others_only": "as the default, but the dealer's Unicorns are not freed",
+     "all_players": "every player must wear glasses"})
+
+
+@modifier(number=54, group="external", kind="claim",
+          summary="The dealer in glasses: each player may make one of his Giants free in this deal; if "
+                  "other players wear glasses too, the Unicorns of the players in glasses are free.",
+          reads=("glasses", "dealer", "card_states", "claims"), does=("free", "claim_right"),
+          readings=("IP-M54-UNICORNS", "IP-M54-WEARERS"))
+def m54(state: DealState) -> None:
+    claims = state.claims_for("M54")
+    dealer = state.facts.dealer
+    if not _player(state, dealer).glasses:
+        for claim in claims:
+            state.refuse(claim, "the dealer wears no glasses")
+        return
+    wearers = [p for p in state.players if _player(state, p).glasses]
+    mode = state.reading("IP-M54-WEARERS")
+    if mode == "all_players":
+        fires = len(wearers) == len(state.players)
+    else:
+        fires = any(p != dealer for p in wearers)
+    freed = [p for p in wearers if not (mode == "others_only" and p == dealer)] if fires else []
+    unicorns = state.reading("IP-M54-UNICORNS")
+    if unicorns in ("unicorns_too", "all_unicorns_instead"):
+        for p in freed:
+            for c in state.hand(p):
+                if c.is_(12) and _natural(c):
+                    state.grant(c, FREE, text=f"the dealer and {p} wear glasses")
+    seen: set[str] = set()
+    for claim in claims:
+        if claim.player in seen:
+            state.refuse(claim, "modifier 54 frees one card per player in a deal")
+        seen.add(claim.player)
+        rank, name = 13, "Giant"
+        if claim.player in freed and unicorns == "unicorn_instead":
+            rank, name = 12, "Unicorn"
+        if claim.player in freed and unicorns == "all_unicorns_instead":
+            state.refuse(claim, f"{claim.player} wears glasses: his Unicorns are free instead")
+        if claim.card is None:
+            state.refuse(claim, f"modifier 54 needs the {name} to free")
+        c = state.find(claim.player, claim.card)
+        if not c.is_(rank):
+            state.refuse(claim, f"{claim.card} is not a {name}")
+        if not _natural(c):
+            state.refuse(claim, f"{claim.card} is not natural (base rule 24)")
+        state.grant(c, FREE, text=f"{claim.player}'s choice: the dealer wears glasses")
+
+
+_ip("IP-M55-SOURCES", "M55", "Which home statuses does modifier 55 cancel?", "prior_incl_tables",
+    ("modifiers_only",),
+    {"prior_incl_tables": "those the card holds at modifier 55's turn, Table 3's included",
+     "modifiers_only": "only those given by modifiers: base rule 11 keeps Table 3's home cards"})
+_M55_CARDS = ((11, "h"), (12, "d"), (13, "c"), (14, "c"))
+
+
+@modifier(number=55, group="external",
+          summary="The dealer wears no glasses but other players do: for them the Elf of hearts, Unicorn "
+                  "of diamonds, Giant of clubs and Dragon of clubs are not home.",
+          reads=("glasses", "dealer", "card_states"), does=("unhome",), readings=("IP-M55-SOURCES",))
+def m55(state: DealState) -> None:
+    dealer = state.facts.dealer
+    if _player(state, dealer).glasses:
+        return
+    only_modifiers = state.reading("IP-M55-SOURCES") == "modifiers_only"
+    for p in state.players:
+        if p == dealer or not _player(state, p).glasses:
+            continue
+        for c in state.hand(p):
+            if c.state != HOME or not any(c.is_(r, s) for r, s in _M55_CARDS):
+                continue
+            if only_modifiers and rule_source(c.state_source or ""):
+                continue
+            state.strip(c, HOME, text=f"{p} wears glasses, the dealer does not")
+
+
+# ---------------------------------------------------------------------------- M56, M61
+_ip("IP-M56-CLAIMANT", "M56", "Who has modifier 56's once-per-Game right?", "each_player",
+    ("bearded_only", "table_once"),
+    {"each_player": "every player, once per Game, for his own Dragons",
+     "bearded_only": "only the bearded players",
+     "table_once": "one declaration per Game for the whole table: every player's Dragons are home"})
+_ip("IP-M56-EXTENT", "M56", "Which Dragons does the claim make home, for how long?", "own_dragons_this_deal",
+    ("one_dragon", "rest_of_game"),
+    {"own_dragons_this_deal": "all the claimant's natural Dragons, in the deal of the claim",
+     "one_dragon": "the one Dragon the claim names",
+     "rest_of_game": "his natural Dragons from the claim to the end of the Game"})
+_ip("IP-M56-EVEN", "M56", "Is no bearded player an even number?", "bearded_players_nonzero", ("zero_counts",),
+    {"bearded_players_nonzero": "2, 4, 6 or 8 bearded players",
+     "zero_counts": "no beard at all also makes Threes wild in odd deals"})
+_ip("IP-M56-NO-HOME", "M56", "What does 'Dragons do not become home' cover?", "claim_only", ("no_home_dragons",),
+    {"claim_only": "the claim gives nothing in that deal", "no_home_dragons": "no Dragon is home from any source"})
+_ip("IP-M61-FEW-PLAYERS", "M61", "With two players, who is third from the dealer?", "wrap", ("no_effect",),
+    {"wrap": "count on round the table: the first player", "no_effect": "nobody: modifier 61 does not act"})
+
+
+def _m61_voids(state: DealState) -> bool:
+    if len(state.players) < 3 and state.reading("IP-M61-FEW-PLAYERS") == "no_effect":
+        return False
+    return _player(state, state.at_position(3)).headwear
+
+
+def _m56_claimed_before(state: DealState) -> list[tuple[int, str]]:
+    """(deal, player) of every earlier M56 claim of the Game."""
+    if state.history is None:
+        return []
+    return [(d.number, p) for d in state.history.deals for p, rule in d.claims if rule == "M56"]
+
+
+@modifier(number=56, group="external", kind="claim", once_per_game=True,
+          summary="Bearded players at the table: once per Game a player may make his Dragons home. An "
+                  "even number of bearded players: in odd deals the Threes of the third open circle are "
+                  "wild and no Dragon becomes home.",
+          reads=("beard", "deal_number", "circles", "card_states", "claims", "history"),
+          does=("home", "wild", "claim_right"),
+          readings=("IP-M56-CLAIMANT", "IP-M56-EXTENT", "IP-M56-EVEN", "IP-M56-NO-HOME"))
+def m56(state: DealState) -> None:
+    if _m61_voids(state):
+        # Modifier 61 voids this one: its claims are left unjudged and the judge notes them void.
+        state.note("void", (), "the player third from the dealer wears headwear (modifier 61)")
+        return
+    bearded = [p for p in state.players if _player(state, p).beard]
+    n = len(bearded)
+    even = n % 2 == 0 and (n > 0 or state.reading("IP-M56-EVEN") == "zero_counts")
+    threes_wild = even and state.facts.number % 2 == 1
+    if threes_wild:
+        for c in _circle(state, state.nth_open(3)):
+            if c.is_(3) and _natural(c):
+                state.grant(c, WILD, text=f"{n} bearded players, deal {state.facts.number} is odd")
+        if state.reading("IP-M56-NO-HOME") == "no_home_dragons":
+            for c in state.cards:
+                if c.is_(14) and c.state == HOME:
+                    state.strip(c, HOME, text="Dragons do not become home in this deal")
+    claims = state.claims_for("M56")
+    extent = state.reading("IP-M56-EXTENT")
+    claimant = state.reading("IP-M56-CLAIMANT")
+    if extent == "rest_of_game" and bearded and not threes_wild and state.history is not None:
+        for _deal, players in state.history.carried("M56"):
+            for p in players:  # type: ignore[union-attr]
+                if p in state.players:
+                    _m56_home(state, [c for c in state.hand(p) if c.is_(14)], f"{p} claimed earlier in the Game")
+    if not claims:
+        return
+    if not bearded:
+        for claim in claims:
+            state.refuse(claim, "no player has a beard")
+    if threes_wild:
+        for claim in claims:
+            state.refuse(claim, "an even number of bearded players: Dragons do not become home in odd deals")
+    earlier = _m56_claimed_before(state)
+    seen: set[str] = set()
+    carried: list[str] = []
+    for claim in claims:
+        if claim.player in seen:
+            state.refuse(claim, "modifier 56 is claimed once")
+        seen.add(claim.player)
+        if claimant == "bearded_only" and claim.player not in bearded:
+            state.refuse(claim, f"{claim.player} has no beard")
+        if claimant == "table_once" and (earlier or len(claims) > 1):
+            state.refuse(claim, "the table has one modifier 56 claim per Game")
+        owners = list(state.players) if claimant == "table_once" else [claim.player]
+        if extent == "one_dragon":
+            if claim.card is None:
+                state.refuse(claim, "modifier 56 needs the Dragon to make home")
+            c = state.find(claim.player, claim.card)
+            if not (c.is_(14) and _natural(c)):
+                state.refuse(claim, f"{claim.card} is not a natural Dragon")
+            _m56_home(state, [c], f"{claim.player}'s claim")
+            continue
+        for p in owners:
+            _m56_home(state, [c for c in state.hand(p) if c.is_(14)], f"{claim.player}'s claim")
+        carried.extend(owners)
+    if extent == "rest_of_game" and carried:
+        state.carry["M56"] = tuple(carried)
+
+
+def _m56_home(state: DealState, cards: Iterable[CardState], why: str) -> None:
+    for c in cards:
+        if _natural(c):
+            state.grant(c, HOME, text=why)
+
+
+@modifier(number=61, group="external",
+          summary="The player third from the dealer wears headwear: modifier 56 is void.",
+          reads=("headwear", "dealer", "modifiers"), does=("cancel",), readings=("IP-M61-FEW-PLAYERS",))
+def m61(state: DealState) -> None:
+    if _m61_voids(state):
+        state.cancel(56, text=f"{state.at_position(3)}, third from the dealer, wears headwear")
+
+
+# ---------------------------------------------------------------------------- M57 - M60
+_ip("IP-M57-WHO", "M57", "Whose headwear counts, and whose cards die?", "any_wearer_all_cards",
+    ("wearers_cards_only", "all_players_wear"),
+    {"any_wearer_all_cards": "one player in headwear kills the qualifying cards of every player",
+     "wearers_cards_only": "only the cards of the players in headwear die",
+     "all_players_wear": "every player must wear headwear"})
+_ip("IP-M57-MULTIPLE", "M57", "Which ranks are multiples of 5?", "five_and_ten", ("honors_count_ten",),
+    {"five_and_ten": "Fives and Tens", "honors_count_ten": "Fives, Tens, and Elves, Unicorns and Giants valued 10"})
+
+
+@modifier(number=57, group="external",
+          summary="A player in headwear: the cards of the fourth open circle whose rank is a multiple "
+                  "of 5 die.",
+          reads=("headwear", "circles", "card_states"), does=("kill",),
+          readings=("IP-M57-WHO", "IP-M57-MULTIPLE"))
+def m57(state: DealState) -> None:
+    wearers = {p for p in state.players if _player(state, p).headwear}
+    who = state.reading("IP-M57-WHO")
+    if not wearers or (who == "all_players_wear" and len(wearers) < len(state.players)):
+        return
+    ranks = {5, 10} | ({11, 12, 13} if state.reading("IP-M57-MULTIPLE") == "honors_count_ten" else set())
+    victims: list[CardState] = []
+    for c in _circle(state, state.nth_open(4)):
+        if who == "wearers_cards_only" and c.player not in wearers:
+            continue
+        if c.real_rank in ranks and state.kill(c, text="a player wears headwear: fourth open circle"):
+            victims.append(c)
+    state.marks["M57"] = victims
+
+
+_ip("IP-M58-WHO", "M58", "Whose second-open-circle cards die?", "all_cards", ("that_player_only",),
+    {"all_cards": "every player's", "that_player_only": "only those of the bare-headed players in glasses"})
+_ip("IP-M58-SAME-PLAYER", "M58", "Must one player both lack headwear and wear glasses?", "same_player", ("split",),
+    {"same_player": "one player bare-headed and in glasses",
+     "split": "someone bare-headed and someone, possibly another, in glasses"})
+
+
+@modifier(number=58, group="external",
+          summary="A player without headwear but in glasses: the Nines and Giants of the second open "
+                  "circle die.",
+          reads=("headwear", "glasses", "circles", "card_states"), does=("kill",),
+          readings=("IP-M58-WHO", "IP-M58-SAME-PLAYER"))
+def m58(state: DealState) -> None:
+    facts = {p: _player(state, p) for p in state.players}
+    subjects = {p for p, f in facts.items() if f.glasses and not f.headwear}
+    if state.reading("IP-M58-SAME-PLAYER") == "split":
+        fires = any(not f.headwear for f in facts.values()) and any(f.glasses for f in facts.values())
+    else:
+        fires = bool(subjects)
+    if not fires:
+        return
+    only_subjects = state.reading("IP-M58-WHO") == "that_player_only"
+    for c in _circle(state, state.nth_open(2)):
+        if only_subjects and c.player not in subjects:
+            continue
+        if c.is_(9) or c.is_(13):
+            state.kill(c, text="a player without headwear wears glasses: second open circle")
+
+
+_ip("IP-M59-PREVIOUS", "M59", "Which 'previous cards killed under modifier 57' revive?", "dealt_before",
+    ("all_victims",),
+    {"dealt_before": "the victims of modifier 57 dealt before the Five of spades",
+     "all_victims": "every card modifier 57 killed in the deal"})
+_ip("IP-M59-DEAD-FIVE", "M59", "Does a Five of spades dead by a base rule still become wild?", "wild_anyway",
+    ("rule_kill_stands",),
+    {"wild_anyway": "the named card is made wild whatever killed it",
+     "rule_kill_stands": "a kill by a base rule stands (base rule 11)"})
+
+
+@modifier(number=59, group="external",
+          summary="The second from the dealer in headwear and with a beard, and the Five of spades to him "
+                  "in the fourth open circle: the cards modifier 57 killed before it revive, and it is wild.",
+          reads=("headwear", "beard", "dealer", "circles", "card_states", "modifiers"),
+          does=("revive", "wild"), readings=("IP-M59-PREVIOUS", "IP-M59-DEAD-FIVE"))
+def m59(state: DealState) -> None:
+    second = state.at_position(2)
+    facts = _player(state, second)
+    if not (facts.headwear and facts.beard):
+        return
+    five = state.player_card(second, state.nth_open(4))
+    if five is None or not five.is_(5, "s"):
+        return
+    all_victims = state.reading("IP-M59-PREVIOUS") == "all_victims"
+    for v in state.marks.get("M57", []):  # type: ignore[union-attr]
+        if v is five or (not all_victims and v.seq > five.seq):
+            continue
+        state.revive(v, undo=False, text=f"revived by the {five.card} of {second}")
+    why = f"{second}, second from the dealer, wears headwear and a beard"
+    if five.dead:
+        if rule_source(five.killed_by or "") and state.reading("IP-M59-DEAD-FIVE") == "rule_kill_stands":
+            return
+        state.revive(five, into=WILD, text=why)
+    else:
+        state.grant(five, WILD, override=True, text=why)
+
+
+_ip("IP-M60-BELOW", "M60", "What is a hand 'lower than or equal to Full Belly'?", "weaker_or_equal",
+    ("number_at_most_43",),
+    {"weaker_or_equal": "hands #43-#64", "number_at_most_43": "hands #1-#43 (a lower list number)"})
+_ip("IP-M60-TEN-RANK", "M60", "Is the Tens' new Unicorn rank real or modified?", "modified", ("real",),
+    {"modified": "a modified rank (base rule 13): later modifiers read the Ten",
+     "real": "a real rank: later modifiers read a Unicorn"})
+_ip("IP-M60-STILL-DEAD", "M60", "Does modifier 60 raise a Ten that modifier 59 already revived?", "ever_killed",
+    ("still_dead_only",),
+    {"ever_killed": "every Ten modifier 57 killed", "still_dead_only": "only those still dead"})
+_FULL_BELLY = 43
+
+
+@modifier(number=60, group="external",
+          summary="The previous deal won with Full Belly or weaker: the Fives of the fourth open circle "
+                  "revive home, and the Tens modifier 57 killed revive as Unicorns. Void in a Game's "
+                  "first deal.",
+          reads=("history", "deal_number", "circles", "card_states", "modifiers"),
+          does=("revive", "home", "rank"),
+          readings=("IP-M60-BELOW", "IP-M60-TEN-RANK", "IP-M60-STILL-DEAD"))
+def m60(state: DealState) -> None:
+    previous = state.history.previous if state.history is not None else None
+    if state.facts.first_deal or previous is None or not previous.winning_hands:
+        return
+    category = previous.winning_hands[0].category
+    if state.reading("IP-M60-BELOW") == "weaker_or_equal":
+        below = category >= _FULL_BELLY
+    else:
+        below = category <= _FULL_BELLY
+    if not below:
+        return
+    why = f"deal {previous.number} was won with hand #{category}"
+    for c in _circle(state, state.nth_open(4)):
+        if not c.is_(5):
+            continue
+        if c.dead:
+            state.revive(c, into=HOME, text=why)
+        elif _natural(c):
+            state.grant(c, HOME, text=why)
+    real = state.reading("IP-M60-TEN-RANK") == "real"
+    for v in state.marks.get("M57", []):  # type: ignore[union-attr]
+        if not v.is_(10):
+            continue
+        if v.dead:
+            if not state.revive(v, undo=False, text=why):
+                continue
+        elif state.reading("IP-M60-STILL-DEAD") == "still_dead_only":
+            continue
+        state.change_rank(v, 12, real=real, override=True, text=f"{why}: raised to a Unicorn")
+
+
+# ---------------------------------------------------------------------------- M62
+_ip("IP-M62-CARD", "M62", "Is the highest card of the previous winning combination a card or a rank?",
+    "that_card", ("that_rank",),
+    {"that_card": "that rank and suit", "that_rank": "every card of that rank"})
+_ip("IP-M62-TIE", "M62", "Several cards of the combination share the top real rank:", "all_top_rank",
+    ("natural_suit_order",),
+    {"all_top_rank": "each of them is the highest",
+     "natural_suit_order": "the natural suit order (hearts first) picks one"})
+_ip("IP-M62-TWO", "M62", "What counts as 'a Two among his current cards'?", "natural_two", ("any_real_two",),
+    {"natural_two": "a natural Two (base rule 24)", "any_real_two": "any card of real rank Two, even dead or wild"})
+
+
+@modifier(number=62, group="external",
+          summary="The previous deal's winnings above 10 minimum stakes: the highest real card of the "
+                  "winning combination is home for everyone but the previous winner, whose Dragons are "
+                  "free if he holds a Two.",
+          reads=("history", "stakes", "card_states"), does=("home", "free"),
+          readings=("IP-M62-CARD", "IP-M62-TIE", "IP-M62-TWO"))
+def m62(state: DealState) -> None:
+    previous = state.history.previous if state.history is not None else None
+    if previous is None or not previous.winning_hands:
+        return
+    if previous.pot <= 10 * previous.min_stake:
+        return
+    cards = [c for hand in previous.winning_hands for c in hand.cards]
+    if not cards:
+        return
+    top = max(c.rank for c in cards)
+    tops = [c for c in cards if c.rank == top]
+    if state.reading("IP-M62-TIE") == "natural_suit_order":
+        tops = [min(tops, key=lambda c: "hdcs".index(c.suit))]
+    by_rank = state.reading("IP-M62-CARD") == "that_rank"
+    winners = set(previous.winners)
+    why = f"deal {previous.number} paid {previous.pot}, above 10 minimum stakes of {previous.min_stake}"
+    for c in state.cards:
+        if c.player in winners or not _natural(c):
+            continue
+        if any(c.is_(x.rank, None if by_rank else x.suit) for x in tops):
+            state.grant(c, HOME, text=f"{why}: the highest card of its winning combination")
+    any_two = state.reading("IP-M62-TWO") == "any_real_two"
+    for w in winners:
+        if w not in state.players:
+            continue
+        hand = state.hand(w)
+        if not any(c.is_(2) and (any_two or _natural(c)) for c in hand):
+            continue
+        for c in hand:
+            if c.is_(14) and _natural(c):
+                state.grant(c, FREE, text=f"{why}: {w} won it and holds a Two")
+
+
+# ---------------------------------------------------------------------------- M63, M64
+_ip("IP-M63-OTHER", "M63", "'Anyone else among the players' drinks a soft drink: anyone other than whom?",
+    "any_player", ("not_recipient", "with_alcohol", "not_dealer"),
+    {"any_player": "any player drinking a soft drink",
+     "not_recipient": "a player other than the card's recipient",
+     "with_alcohol": "some players drink alcohol and another drinks a soft drink",
+     "not_dealer": "a player other than the dealer"})
+_ip("IP-M63-THIRD-CIRCLE", "M63", "Which circle are modifier 63's Threes from?", "third_circle",
+    ("third_open_circle",),
+    {"third_circle": "the third circle dealt", "third_open_circle": "the third open circle"})
+_ip("IP-M63-REGARDLESS", "M63", "How far does 'in any case (regardless of other modifiers)' reach?",
+    "over_modifiers", ("over_everything",),
+    {"over_modifiers": "over every other conditional modifier; a base rule's wild or dead Three keeps that",
+     "over_everything": "over the base rules too"})
+
+
+def _m63_fires_for(state: DealState, c: CardState) -> bool:
+    drinks = {p: _player(state, p).drink for p in state.players}
+    soft = [p for p, d in drinks.items() if d == "soft"]
+    mode = state.reading("IP-M63-OTHER")
+    if mode == "not_recipient":
+        return any(p != c.player for p in soft)
+    if mode == "with_alcohol":
+        return bool(soft) and any(d == "alcohol" for d in drinks.values())
+    if mode == "not_dealer":
+        return any(p != state.facts.dealer for p in soft)
+    return bool(soft)
+
+
+@modifier(number=63, group="external",
+          summary="A player drinks a soft drink: the Twos of the second open circle die instead of "
+                  "becoming wild, and the Threes of the third circle are home in any case.",
+          reads=("drink", "circles", "card_states"), does=("kill", "home", "revive"),
+          readings=("IP-M63-OTHER", "IP-M63-THIRD-CIRCLE", "IP-M63-REGARDLESS"))
+def m63(state: DealState) -> None:
+    if not any(_player(state, p).drink == "soft" for p in state.players):
+        return
+    why = "a player drinks a soft drink"
+    killed = []
+    for c in _circle(state, state.nth_open(2)):
+        if c.is_(2) and _m63_fires_for(state, c) and state.kill(c, text=f"{why}: the Two dies, not wild"):
+            killed.append(c)
+    state.marks["M63"] = killed
+    third = 3 if state.reading("IP-M63-THIRD-CIRCLE") == "third_circle" else state.nth_open(3)
+    everything = state.reading("IP-M63-REGARDLESS") == "over_everything"
+    for c in _circle(state, third):
+        if not c.is_(3) or not _m63_fires_for(state, c):
+            continue
+        if c.dead:
+            if rule_source(c.killed_by or "") and not everything:
+                continue
+            state.revive(c, into=HOME, text=f"{why}: home in any case")
+        elif c.state != HOME:
+            if c.state != NATURAL and rule_source(c.state_source or "") and not everything:
+                continue
+            state.grant(c, HOME, override=True, text=f"{why}: home in any case")
+        if c.state == HOME:
+            state.freeze(c, text="home regardless of other modifiers")
+
+
+_ip("IP-M64-M91-REF", "M64", "Which Twos 'fall under modifier 91'?", "m91_fires", ("m91_cards",),
+    {"m91_fires": "the second-open-circle Twos, when a player drinks alcohol (modifier 91's condition)",
+     "m91_cards": "the second-open-circle Twos whether or not anyone drinks alcohol"})
+_ip("IP-M64-VS-63", "M64", "Modifier 63 has killed these Twos: does modifier 64 revive them?", "m64_prevails",
+    ("m63_kill_stands",),
+    {"m64_prevails": "revived and home (the higher number)", "m63_kill_stands": "modifier 63's kill stands"})
+
+
+def _m91_condition(drinks: list[str], state: DealState) -> bool:
+    """Modifier 91's condition (players drink alcohol), as its IP-M91-WHO reads it when the natural
+    group is played."""
+    try:
+        who = state.reading("IP-M91-WHO")
+    except RulesError:
+        who = "any_player"
+    alcohol = drinks.count("alcohol")
+    if who == "all_players":
+        return alcohol == len(drinks)
+    if who == "majority":
+        return alcohol * 2 > len(drinks)
+    return alcohol > 0
+
+
+@modifier(number=64, group="external",
+          summary="More than 3 players with soft drinks: the Twos modifier 91 makes wild are home instead, "
+                  "and the diamond honors of dark circles are free.",
+          reads=("drink", "circles", "card_states", "modifiers"), does=("home", "revive", "free"),
+          readings=("IP-M64-M91-REF", "IP-M64-VS-63"))
+def m64(state: DealState) -> None:
+    drinks = [_player(state, p).drink for p in state.players]
+    soft = drinks.count("soft")
+    if soft <= 3:
+        return
+    why = f"{soft} players drink soft drinks"
+    if _m91_condition(drinks, state) or state.reading("IP-M64-M91-REF") == "m91_cards":
+        stands = state.reading("IP-M64-VS-63") == "m63_kill_stands"
+        for c in _circle(state, state.nth_open(2)):
+            if not c.is_(2):
+                continue
+            if c.dead:
+                if stands and c.killed_by == "M63":
+                    continue
+                state.revive(c, into=HOME, text=f"{why}: a Two of modifier 91 is home")
+            elif _natural(c):
+                state.grant(c, HOME, text=f"{why}: a Two of modifier 91 is home")
+    for c in state.cards:
+        if not c.open and c.real_suit == "d" and c.honor and _natural(c):
+            state.grant(c, FREE, text=f"{why}: a diamond honor in a dark circle")
+
+
+# ---------------------------------------------------------------------------- M65, M66
+_ip("IP-M66-INDEPENDENT", "M66", "Is the Two of spades wild when the room is not closed?", "always",
+    ("only_with_65",),
+    {"always": "the Two of spades is wild whatever modifier 65's condition",
+     "only_with_65": "only when the room is closed (modifier 65's condition holds)"})
+_ip("IP-M66-DEAD-TWO", "M66", "Does a Two of spades dead by a base rule become wild?", "wild_anyway",
+    ("rule_kill_stands",),
+    {"wild_anyway": "the named card is wild whatever killed it", "rule_kill_stands": "a base rule's kill stands"})
+
+
+@modifier(number=65, group="external",
+          summary="A closed room: the diamond honors of the second and third open circles are free.",
+          reads=("room", "circles", "card_states"), does=("free",))
+def m65(state: DealState) -> None:
+    if not state.table.room.closed_room:
+        return
+    for number in (state.nth_open(2), state.nth_open(3)):
+        for c in _circle(state, number):
+            if c.real_suit == "d" and c.honor and _natural(c):
+                state.grant(c, FREE, text="the room is closed")
+
+
+@modifier(number=66, group="external",
+          summary="The Two of spades in the third open circle cancels modifier 65 and is wild.",
+          reads=("circles", "card_states", "room", "modifiers"), does=("cancel", "wild", "revive"),
+          readings=("IP-M66-INDEPENDENT", "IP-M66-DEAD-TWO"))
+def m66(state: DealState) -> None:
+    twos = [c for c in _circle(state, state.nth_open(3)) if c.is_(2, "s")]
+    if not twos:
+        return
+    state.cancel(65, text=f"the {twos[0].card} showed in the third open circle")
+    if state.reading("IP-M66-INDEPENDENT") == "only_with_65" and not state.table.room.closed_room:
+        return
+    for c in twos:
+        why = "shown in the third open circle"
+        if c.dead:
+            if rule_source(c.killed_by or "") and state.reading("IP-M66-DEAD-TWO") == "rule_kill_stands":
+                continue
+            state.revive(c, into=WILD, text=why)
+        else:
+            state.grant(c, WILD, override=True, text=why)
+
+
+# ---------------------------------------------------------------------------- M67 - M70
+_ip("IP-M67-MIDDLE", "M67", "Middle by dealing order or by rank?", "middle_dealt", ("middle_rank",),
+    {"middle_dealt": "the second card dealt of the three (the seed's example names the Four of 2, 4, 3)",
+     "middle_rank": "the card of the middle rank"})
+_ip("IP-M67-IN-A-ROW", "M67, M68", "Does a dark circle between two open circles break a run 'in a row'?",
+    "consecutive_open_cards", ("consecutive_circles",),
+    {"consecutive_open_cards": "the player's open cards in dealing order",
+     "consecutive_circles": "the cards must come on consecutive circles"})
+_ip("IP-M67-WRAP", "M67", "Are Dragon and Two adjacent?", "no_wrap", ("wrap",),
+    {"no_wrap": "runs lie within 2..A", "wrap": "ranks are cyclic (definitions 9-10)"})
+_ip("IP-M67-OVERLAP", "M67", "Four or more adjacent ranks in a row: which triples act?", "every_triple",
+    ("first_triple", "non_overlapping"),
+    {"every_triple": "every window of three", "first_triple": "the first window only",
+     "non_overlapping": "windows that share no card with an earlier one"})
+_ip("IP-M68-COUNT", "M68", "How many cards make modifier 68's run?", "three_sorted_step", ("two_cards", "any_length"),
+    {"three_sorted_step": "three cards whose sorted ranks step by 2",
+     "two_cards": "two cards differing by 2", "any_length": "the longest run of two or more"})
+_ip("IP-M68-WRAP", "M68", "Do Giant and Two (or Dragon and Three) differ by 2?", "no_wrap", ("wrap",),
+    {"no_wrap": "ranks within 2..A", "wrap": "ranks are cyclic"})
+_ip("IP-M68-KEEP", "M68, M69", "What does 'keeping all other modifiers applicable to it' allow?",
+    "keeps_and_open", ("keeps_existing",),
+    {"keeps_and_open": "its states stay and later modifiers can act on it (no base rule 14 freeze)",
+     "keeps_existing": "its states stay, but base rule 14 freezes it once it changes another card"})
+_ip("IP-M69-IN-A-ROW", "M69", "Must modifier 69's cards come in a row?", "anywhere", ("in_a_row",),
+    {"anywhere": "any of the player's open cards", "in_a_row": "consecutive open cards, as in 67-68"})
+_ip("IP-M69-COUNT", "M69", "How many cards make modifier 69's set?", "three_sorted_step", ("two_cards", "any_length"),
+    {"three_sorted_step": "three cards whose sorted ranks step by 3",
+     "two_cards": "two cards differing by 3", "any_length": "the longest set of two or more"})
+_ip("IP-M69-WRAP", "M69", "Do ranks step by 3 round the end (Unicorn, Two, Five)?", "no_wrap", ("wrap",),
+    {"no_wrap": "ranks within 2..A", "wrap": "ranks are cyclic"})
+_ip("IP-M70-APPLICABLE", "M70", "What is 'modifiers 67-69 applicable to two or more players'?",
+    "any_mix_two_players", ("same_modifier_two_players",),
+    {"any_mix_two_players": "two players with a combination of any of 67, 68, 69",
+     "same_modifier_two_players": "two players with a combination of the same one of them"})
+_ip("IP-M70-ABSENT", "M70", "'Absent from one of the combinations':", "absent_from_some", ("absent_from_all",),
+    {"absent_from_some": "some combination lacks the suit", "absent_from_all": "no combination has it"})
+
+
+def steps_by(ranks: list[int], step: int, wrap: bool) -> bool:
+    """Whether ``ranks`` (real ranks, any order) are distinct and step by ``step`` once sorted
+    (cyclically over the 13 ranks when ``wrap``)."""
+    idx = sorted(r - 2 for r in ranks)
+    if len(set(idx)) != len(idx):
+        return False
+    if not wrap:
+        return all(b - a == step for a, b in zip(idx, idx[1:], strict=False))
+    have = set(idx)
+    return any(all((start + k * step) % 13 in have for k in range(len(idx))) for start in have)
+
+
+def _open_cards(state: DealState, player: str) -> list[CardState]:
+    return [c for c in state.hand(player) if c.open]
+
+
+def _groups(cards: list[CardState], step: int, wrap: bool, count: str, contiguous: bool,
+            circles: bool) -> list[list[CardState]]:
+    """The player's open-card groups whose ranks step by ``step`` (dealing order kept)."""
+    n = len(cards)
+    sizes: Iterable[int] = {"three_sorted_step": (3,), "two_cards": (2,)}.get(count, range(n, 1, -1))
+    taken: list[set[int]] = []
+    out: list[list[CardState]] = []
+    ranks = [c.real_rank for c in cards]
+    for k in sizes:
+        if k > n:
+            continue
+        if contiguous:
+            index_sets: Iterable[tuple[int, ...]] = [tuple(range(i, i + k)) for i in range(n - k + 1)]
+        else:
+            index_sets = _stepping_sets(ranks, k, step, wrap)
+        for ix in index_sets:
+            group = [cards[i] for i in ix]
+            if circles and any(b.circle != a.circle + 1 for a, b in zip(group, group[1:], strict=False)):
+                continue
+            if not steps_by([ranks[i] for i in ix], step, wrap):
+                continue
+            if count == "any_length" and any(set(ix) <= t for t in taken):
+                continue
+            taken.append(set(ix))
+            out.append(group)
+    return out
+
+
+def _stepping_sets(ranks: list[int], k: int, step: int, wrap: bool) -> list[tuple[int, ...]]:
+    """The index sets of ``k`` cards whose ranks step by ``step``, in the order
+    ``itertools.combinations`` gives them: built from the ranks present rather than by trying
+    every combination (the hot path of modifiers 67-69)."""
+    at: dict[int, list[int]] = {}
+    for i, r in enumerate(ranks):
+        at.setdefault(r - 2, []).append(i)
+    found: set[tuple[int, ...]] = set()
+    for start in at:
+        want = [(start + j * step) % 13 if wrap else start + j * step for j in range(k)]
+        if len(set(want)) != k or any(w not in at for w in want):
+            continue
+        for pick in product(*(at[w] for w in want)):
+            found.add(tuple(sorted(pick)))
+    return sorted(found)
+
+
+def _combo(state: DealState, number: int, player: str, group: list[CardState]) -> None:
+    state.marks.setdefault("M67-69", []).append((number, player, tuple(group)))  # type: ignore[union-attr]
+
+
+def _revive_keep(state: DealState, c: CardState, why: str) -> None:
+    if c.dead:
+        state.revive(c, undo=True, text=why)
+
+
+def _incdec_target(state: DealState, rule: str, modifying: CardState, role: str, claims: list[Claim]) -> None:
+    """The card an incrementing / decrementing card changes (IP-INCDEC-TARGET): its owner's
+    named card (a claim), or every natural card of his."""
+    player = modifying.player
+    mine = [c for c in claims if c.player == player and (c.card is None or c.card == modifying.card)]
+    if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
+        chosen = [c for c in state.hand(player) if c is not modifying and _natural(c)]
+    else:
+        chosen = []
+        for claim in mine[:1]:
+            if claim.target is None:
+                state.refuse(claim, f"{rule} needs the card the {modifying.card} changes")
+            t = state.find(player, claim.target)
+            if t is modifying or t.dead:
+                state.refuse(claim, f"{claim.target} cannot be changed by the {modifying.card}")
+            chosen.append(t)
+    for claim in mine:
+        claims.remove(claim)
+    if chosen and state.reading("IP-M68-KEEP") == "keeps_existing":
+        state.use_as_modifying(modifying)
+    step = 1 if role == "incrementing" else -1
+    for t in chosen:
+        state.change_rank(t, raise_rank(t.rank, step), real=True, override=True,
+                          text=f"{role[:-3]}ed by the {modifying.card}")
+
+
+@modifier(number=67, group="external",
+          summary="Three cards of adjacent ranks in a row in a player's open circles: the middle one "
+                  "revives and is home.",
+          reads=("circles", "card_states"), does=("revive", "home"),
+          readings=("IP-M67-MIDDLE", "IP-M67-IN-A-ROW", "IP-M67-WRAP", "IP-M67-OVERLAP"))
+def m67(state: DealState) -> None:
+    wrap = state.reading("IP-M67-WRAP") == "wrap"
+    circles = state.reading("IP-M67-IN-A-ROW") == "consecutive_circles"
+    overlap = state.reading("IP-M67-OVERLAP")
+    by_rank = state.reading("IP-M67-MIDDLE") == "middle_rank"
+    for player in state.players:
+        groups = _groups(_open_cards(state, player), 1, wrap, "three_sorted_step", True, circles)
+        used: set[int] = set()
+        for i, group in enumerate(groups):
+            if overlap == "first_triple" and i > 0:
+                break
+            if overlap == "non_overlapping" and used & {c.seq for c in group}:
+                continue
+            used |= {c.seq for c in group}
+            _combo(state, 67, player, group)
+            middle = sorted(group, key=lambda c: c.real_rank)[1] if by_rank else group[1]
+            why = "the middle of " + " ".join(str(c.card) for c in group)
+            if middle.dead:
+                state.revive(middle, into=HOME, text=why)
+            elif _natural(middle):
+                state.grant(middle, HOME, text=why)
+
+
+def _incdec_modifier(state: DealState, number: int, step: int, role: str, pick: Callable[[list], CardState],
+                     count: str, contiguous: bool, wrap: bool, circles: bool) -> None:
+    rule = f"M{number}"
+    claims = state.claims_for(rule)
+    for player in state.players:
+        for group in _groups(_open_cards(state, player), step, wrap, count, contiguous, circles):
+            _combo(state, number, player, group)
+            c = pick(group)
+            why = " ".join(str(x.card) for x in group)
+            _revive_keep(state, c, why)
+            if c.dead:
+                continue
+            if c.role != role:
+                state.set_role(c, role, text=f"{why}: {role}")
+            if c.role == role:
+                _incdec_target(state, rule, c, role, claims)
+    for claim in claims:
+        state.refuse(claim, f"{rule} gives {claim.player} no such right")
+
+
+@modifier(number=68, group="external",
+          summary="Cards whose ranks step by 2 in a row in a player's open circles: the last revives and "
+                  "is incrementing, keeping its other states.",
+          reads=("circles", "card_states", "claims"), does=("revive", "incrementing", "rank", "claim_right"),
+          readings=("IP-M68-COUNT", "IP-M67-IN-A-ROW", "IP-M68-WRAP", "IP-M68-KEEP", "IP-INCDEC-TARGET"))
+def m68(state: DealState) -> None:
+    _incdec_modifier(state, 68, 2, "incrementing", lambda g: g[-1], state.reading("IP-M68-COUNT"), True,
+                     state.reading("IP-M68-WRAP") == "wrap",
+                     state.reading("IP-M67-IN-A-ROW") == "consecutive_circles")
+
+
+@modifier(number=69, group="external",
+          summary="Cards whose ranks step by 3 in a player's open circles: the first revives and is "
+                  "decrementing, keeping its other states.",
+          reads=("circles", "card_states", "claims"), does=("revive", "decrementing", "rank", "claim_right"),
+          readings=("IP-M69-IN-A-ROW", "IP-M69-COUNT", "IP-M69-WRAP", "IP-M68-KEEP", "IP-INCDEC-TARGET"))
+def m69(state: DealState) -> None:
+    _incdec_modifier(state, 69, 3, "decrementing", lambda g: g[0], state.reading("IP-M69-COUNT"),
+                     state.reading("IP-M69-IN-A-ROW") == "in_a_row", state.reading("IP-M69-WRAP") == "wrap",
+                     False)
+
+
+@modifier(number=70, group="external", kind="claim",
+          summary="Modifiers 67-69 apply to two or more players: every other player may make home one of "
+                  "his honors whose suit is absent from one of their combinations.",
+          reads=("card_states", "claims", "modifiers"), does=("home", "claim_right"),
+          readings=("IP-M70-APPLICABLE", "IP-M70-ABSENT"))
+def m70(state: DealState) -> None:
+    claims = state.claims_for("M70")
+    if not claims:
+        return
+    combos: list[tuple[int, str, tuple[CardState, ...]]] = state.marks.get("M67-69", [])  # type: ignore[assignment]
+    players = {p for _n, p, _g in combos}
+    if state.reading("IP-M70-APPLICABLE") == "same_modifier_two_players":
+        fires = any(len({p for n, p, _g in combos if n == m}) >= 2 for m in (67, 68, 69))
+    else:
+        fires = len(players) >= 2
+    if not fires:
+        for claim in claims:
+            state.refuse(claim, "modifiers 67-69 do not apply to two players")
+    suits = [{c.real_suit for c in group} for _n, _p, group in combos]
+    absent_all = state.reading("IP-M70-ABSENT") == "absent_from_all"
+    seen: set[str] = set()
+    for claim in claims:
+        if claim.player in players:
+            state.refuse(claim, f"{claim.player} has a combination of modifiers 67-69")
+        if claim.player in seen:
+            state.refuse(claim, "modifier 70 makes one honor home")
+        seen.add(claim.player)
+        if claim.card is None:
+            state.refuse(claim, "modifier 70 needs the honor to make home")
+        c = state.find(claim.player, claim.card)
+        if not (c.honor and _natural(c)):
+            state.refuse(claim, f"{claim.card} is not a natural honor")
+        absent = [c.real_suit not in s for s in suits]
+        if not (all(absent) if absent_all else any(absent)):
+            state.refuse(claim, f"the suit of {claim.card} is in {'a' if absent_all else 'every'} combination")
+        state.grant(c, HOME, text=f"{claim.player}'s claim: modifiers 67-69 apply to {len(players)} players")
+
+
+# ---------------------------------------------------------------------------- M71
+@modifier(number=71, group="external", kind="claim",
+          summary="A player with a card three modifiers acted on may declare one of his dead cards revived.",
+          reads=("card_states", "claims", "modifiers"), does=("revive", "claim_right"))
+def m71(state: DealState) -> None:
+    seen: set[str] = set()
+    for claim in state.claims_for("M71"):
+        if claim.player in seen:
+            state.refuse(claim, "modifier 71 revives one card")
+        seen.add(claim.player)
+        triple = [c for c in state.hand(claim.player) if len(c.mods) >= 3]
+        if not triple:
+            state.refuse(claim, f"no card of {claim.player} has had three modifiers applied")
+        if claim.card is None:
+            state.refuse(claim, "modifier 71 needs the dead card to revive")
+        c = state.find(claim.player, claim.card)
+        if not c.dead:
+            state.refuse(claim, f"{claim.card} is not dead")
+        if not state.revive(c, undo=False, text=f"three modifiers acted on {triple[0].card}"):
+            state.refuse(claim, f"{claim.card} cannot be revived")
+
+
+# ---------------------------------------------------------------------------- M72, M73
+@modifier(number=72, group="external",
+          summary="An odd number of exits: the Fours of the second open circle are home, and the Unicorns "
+                  "of the last open circle are wild when it is the ninth circle.",
+          reads=("room", "circles", "card_states"), does=("home", "wild"))
+def m72(state: DealState) -> None:
+    exits = state.table.room.exits
+    if exits is None or exits % 2 == 0:       # not counted: the neutral default
+        return
+    why = f"{exits} exits"
+    for c in _circle(state, state.nth_open(2)):
+        if c.is_(4) and _natural(c):
+            state.grant(c, HOME, text=why)
+    last = state.last_open
+    if last == len(state.pattern):
+        for c in state.circle(last):
+            if c.is_(12) and _natural(c):
+                state.grant(c, WILD, text=f"{why}: the last open circle is the ninth")
+
+
+_ip("IP-M73-SUIT", "M73", "What does 'invert the suit opposite to them' do?", "own_to_opposite",
+    ("recipient_opposite_to_own", "all_opposite_to_own"),
+    {"own_to_opposite": "each such fosk takes the opposite suit",
+     "recipient_opposite_to_own": "the recipient's cards of the opposite suit take the fosk's suit",
+     "all_opposite_to_own": "every player's cards of the opposite suit take the fosk's suit"})
+_ip("IP-M73-EVEN", "M73", "Is no player of a sex an even number?", "nonzero_even", ("zero_counts",),
+    {"nonzero_even": "2, 4, 6 or 8 players of one sex",
+     "zero_counts": "a sex with no players counts as even"})
+
+
+@modifier(number=73, group="external",
+          summary="An even number of players of one sex: the foskas of the third open circle invert the "
+                  "opposite suit.",
+          reads=("sex", "circles", "card_states"), does=("suit",), readings=("IP-M73-SUIT", "IP-M73-EVEN"))
+def m73(state: DealState) -> None:
+    sexes = [_player(state, p).sex for p in state.players]
+    if None in sexes:       # an unrecorded sex: no count of either sex is known
+        return
+    zero = state.reading("IP-M73-EVEN") == "zero_counts"
+    if not any(sexes.count(s) % 2 == 0 and (zero or sexes.count(s) > 0) for s in ("m", "f")):
+        return
+    mode = state.reading("IP-M73-SUIT")
+    fosks = [c for c in _circle(state, state.nth_open(3)) if c.fosk and _natural(c)]
+    why = "an even number of players of one sex"
+    if mode == "own_to_opposite":
+        for c in fosks:
+            state.change_suit(c, opposite_suit(c.real_suit), text=f"{why}: third open circle")
+        return
+    changed: set[int] = {c.seq for c in fosks}
+    for f in fosks:
+        pool = state.hand(f.player) if mode == "recipient_opposite_to_own" else state.cards
+        for c in pool:
+            if c.seq not in changed and c.real_suit == opposite_suit(f.real_suit) and _natural(c):
+                changed.add(c.seq)
+                state.change_suit(c, f.real_suit, text=f"{why}: inverted by the {f.card}")
+
+
+# ---------------------------------------------------------------------------- M74
+_ip("IP-M74-OTHERWISE", "M74", "Who is 'the player to whom not one condition applies'?",
+    "member_without_targets", ("outside_group", "no_group"),
+    {"member_without_targets": "a member of the crowded dimension with no red honor, black honor or black fosk",
+     "outside_group": "a player from another dimension, while a dimension has three players or more",
+     "no_group": "every player, when no dimension has three players"})
+_ip("IP-M74-INCREMENT", "M74", "What does 'increment a red honor' do?", "change_rank", ("make_incrementing",),
+    {"change_rank": "its rank rises by 1 (a decremented card's falls by 1)",
+     "make_incrementing": "it becomes an incrementing (decrementing) card"})
+_ip("IP-M74-CANDIDATES", "M74", "Which cards count for 'has red honors' and the rest?", "natural_only",
+    ("any_live_card",),
+    {"natural_only": "natural cards (base rule 24)", "any_live_card": "any live card"})
+
+
+def _m74_groups(state: DealState) -> list[list[str]]:
+    by_dim: dict[str, list[str]] = {}
+    for p in state.players:
+        dim = _player(state, p).dimension.strip().casefold()
+        if dim:
+            by_dim.setdefault(dim, []).append(p)
+    return [ps for ps in by_dim.values() if len(ps) > 2]
+
+
+@modifier(number=74, group="external",
+          summary="More than 2 players from one dimension: each must raise a red honor by 1, else lower a "
+                  "black honor, else a black fosk; a player none of this applies to may declare a card wild.",
+          reads=("dimension", "card_states", "claims"),
+          does=("rank", "incrementing", "decrementing", "wild", "claim_right"),
+          readings=("IP-M74-OTHERWISE", "IP-M74-INCREMENT", "IP-M74-CANDIDATES", "IP-MANDATORY-CLAIM",
+                    "IP-INCDEC-TARGET"))
+def m74(state: DealState) -> None:
+    claims = state.claims_for("M74")
+    groups = _m74_groups(state)
+    members = {p for g in groups for p in g}
+    otherwise = state.reading("IP-M74-OTHERWISE")
+    any_live = state.reading("IP-M74-CANDIDATES") == "any_live_card"
+    make_role = state.reading("IP-M74-INCREMENT") == "make_incrementing"
+    mine: dict[str, Claim] = {}
+    for claim in claims:
+        if claim.player in mine:
+            state.refuse(claim, "modifier 74 acts on one card per player")
+        mine[claim.player] = claim
+    wild_right: set[str] = set()
+    for p in state.players:
+        if p not in members:
+            continue
+        ok = [c for c in state.hand(p) if (c.live if any_live else _natural(c))]
+        cascade = (([c for c in ok if c.honor and c.red], 1, "a red honor"),
+                   ([c for c in ok if c.honor and c.black], -1, "a black honor"),
+                   ([c for c in ok if c.fosk and c.black], -1, "a black fosk"))
+        cands, step, name = next(((cs, st, nm) for cs, st, nm in cascade if cs), ([], 0, ""))
+        if not cands:
+            if otherwise == "member_without_targets":
+                wild_right.add(p)
+            continue
+        claim = mine.pop(p, None)
+        if claim is not None:
+            if claim.card is None:
+                state.refuse(claim, f"modifier 74 needs {name} of {p}")
+            c = state.find(p, claim.card)
+            if c not in cands:
+                state.refuse(claim, f"{claim.card} is not {name} {p} must change first")
+        else:
+            if state.reading("IP-MANDATORY-CLAIM") == "refuse":
+                raise RulesError(f"M74 obliges {p} to change {name}, and no claim was declared",
+                                 value="M74", rule="M74")
+            c = cands[0]
+        why = f"{p} is one of {len(next(g for g in groups if p in g))} players from one dimension"
+        if make_role:
+            state.set_role(c, "incrementing" if step > 0 else "decrementing", text=why)
+            if claim is not None and claim.target is not None:
+                _incdec_target(state, "M74", c, c.role or "incrementing", [claim])
+        else:
+            state.change_rank(c, raise_rank(c.rank, 1) if step > 0 else lower_rank(c.rank, 1),
+                              override=any_live, text=f"{why}: {name} changed by 1")
+    if otherwise == "outside_group" and groups:
+        wild_right |= set(state.players) - members
+    if otherwise == "no_group" and not groups:
+        wild_right |= set(state.players)
+    for p, claim in mine.items():
+        if p not in wild_right:
+            state.refuse(claim, f"modifier 74 gives {p} no right to declare a card wild")
+        if claim.card is None:
+            state.refuse(claim, "modifier 74 needs the card to declare wild")
+        c = state.find(p, claim.card)
+        if c.dead:
+            state.refuse(claim, f"{claim.card} is dead")
+        state.grant(c, WILD, override=True, text=f"{p}'s declaration: no condition of modifier 74 applies to him")
+
+
+# ---------------------------------------------------------------------------- M75
+_ip("IP-M75-EVERY-THIRD", "M75", "Which deals are 'every third deal'?", "multiples_of_3", ("from_first",),
+    {"multiples_of_3": "deals 3, 6, 9 ...", "from_first": "deals 1, 4, 7 ..."})
+_ip("IP-M75-PATTERN", "M75", "Does modifier 75 fix the whole pattern or only circle 1?", "first_circle_only",
+    ("whole_pattern",),
+    {"first_circle_only": "circle 1 is open; modifiers 6 and 12 still change later circles",
+     "whole_pattern": "o,d,d,o,o,o,o,o,d replaces the patterns of modifiers 6 and 12 (modifier 5 still "
+                      "acts last, as its text says)"})
+_M75_PATTERN = ("open", "dark", "dark", "open", "open", "open", "open", "open", "dark")
+
+
+def _all_dimensions_differ(players) -> bool:
+    dims = [p.dimension.strip().casefold() for p in players]
+    return all(dims) and len(set(dims)) == len(dims)
+
+
+@modifier(number=75, group="external", hook="pattern",
+          summary="Every player from a different dimension: every third deal has its first circle open "
+                  "(o,d,d,o,o,o,o,o,d).",
+          reads=("dimension", "deal_number", "circles"), does=("pattern",),
+          readings=("IP-M75-EVERY-THIRD", "IP-M75-PATTERN"))
+def m75(view: PatternView) -> None:
+    if not _all_dimensions_differ(view.facts.table.players):
+        return
+    residue = 0 if view.reading("IP-M75-EVERY-THIRD") == "multiples_of_3" else 1
+    if view.facts.number % 3 != residue:
+        return
+    why = f"every player from a different dimension, deal {view.facts.number}"
+    if view.reading("IP-M75-PATTERN") == "whole_pattern":
+        view.set(_M75_PATTERN, why)
+        return
+    new = list(view.pattern)
+    new[0] = "open"
+    view.set(new, why)
+
+
+# ---------------------------------------------------------------------------- M76, M77
+_ip("IP-M76-PAIRS", "M76, M77", "Whose dimensions are counted?", "occupied_pairs", ("cardinal_seats", "both_pairs"),
+    {"occupied_pairs": "the players at N and S if both seats are taken, and at E and W if both are",
+     "cardinal_seats": "every player at N, E, S or W",
+     "both_pairs": "only when all four cardinal seats are taken"})
+_ip("IP-M76-PHONETIC", "M76, M77", "Which letters of the phonetic name are vowels?", "ru_letters", ("en_letters",),
+    {"ru_letters": "the phonetic name's letters: а е ё и о у ы э ю я vowels, й a consonant, ь ъ neither "
+                   "(a name in Latin letters: a e i o u y vowels)",
+     "en_letters": "the dimension's English spelling: a e i o u y vowels"})
+_ip("IP-M76-AGGREGATE", "M76, M77", "How are several names combined, and what is 'predominate'?",
+    "pooled_strict", ("per_player", "each_name", "any_pair"),
+    {"pooled_strict": "the letters of the distinct dimensions pooled; strictly more; a tie fires neither",
+     "per_player": "as pooled, a dimension counted once per counted player",
+     "each_name": "every name on its own has the majority",
+     "any_pair": "each opposite pair judged alone; one pair is enough (76 and 77 may both fire)"})
+_ip("IP-M76-SEAT-53", "M76, M77", "Are seats read after modifier 53 turned the compass?", "after_53", ("physical",),
+    {"after_53": "the seats as modifier 53 left them", "physical": "the seats as taken"})
+_ip("IP-M76-KILL-SCOPE", "M76, M77", "Which kills does 'unkillable' stop?", "modifier_kills", ("all_kills",),
+    {"modifier_kills": "kills by conditional modifiers; base rules 17 and 21 still kill",
+     "all_kills": "every kill, base rules' too"})
+
+_RU_VOWELS = set("аеёиоуыэюя")
+_RU_NEITHER = set("ьъ")
+_EN_VOWELS = set("aeiouy")
+
+
+def letter_counts(name: str, mode: str = "ru_letters") -> tuple[int, int]:
+    """(vowels, consonants) of a name: Cyrillic letters by the Russian alphabet; Latin letters
+    with a e i o u y as vowels."""
+    vowels = consonants = 0
+    for ch in name.casefold():
+        if not ch.isalpha():
+            continue
+        if "а" <= ch <= "я" or ch == "ё":
+            if mode != "ru_letters" or ch in _RU_NEITHER:
+                continue
+            if ch in _RU_VOWELS:
+                vowels += 1
+            else:
+                consonants += 1
+        elif "a" <= ch <= "z":
+            if ch in _EN_VOWELS:
+                vowels += 1
+            else:
+                consonants += 1
+    return vowels, consonants
+
+
+def _m76_pairs(state: DealState) -> list[list[str]]:
+    after = state.reading("IP-M76-SEAT-53") == "after_53"
+    seat = {p: (state.seat(p) if after else _player(state, p).seat) for p in state.players}
+    at = {s: p for p, s in seat.items()}
+    mode = state.reading("IP-M76-PAIRS")
+    if mode == "cardinal_seats":
+        return [[at[s] for s in ("N", "E", "S", "W") if s in at]]
+    pairs = [[at[a], at[b]] for a, b in (("N", "S"), ("E", "W")) if a in at and b in at]
+    if mode == "both_pairs" and len(pairs) < 2:
+        return []
+    return pairs
+
+
+def _m76_vote(state: DealState) -> set[str]:
+    """Which letters predominate: {"vowels"}, {"consonants"}, both (IP-M76-AGGREGATE any_pair), or none."""
+    phon = state.reading("IP-M76-PHONETIC")
+
+    def name(pid: str) -> str:
+        p = _player(state, pid)
+        if phon == "en_letters":
+            return p.dimension
+        return p.dimension_phonetic or p.dimension
+
+    def verdict(counts: list[tuple[int, int]]) -> set[str]:
+        v = sum(a for a, _b in counts)
+        k = sum(b for _a, b in counts)
+        return {"vowels"} if v > k else {"consonants"} if k > v else set()
+
+    groups = _m76_pairs(state)
+    if not groups or not any(groups):
+        return set()
+    agg = state.reading("IP-M76-AGGREGATE")
+    if agg == "any_pair":
+        out: set[str] = set()
+        for g in groups:
+            out |= verdict([letter_counts(n, phon) for n in {name(p).strip().casefold() for p in g}])
+        return out
+    players = [p for g in groups for p in g]
+    if agg == "per_player":
+        return verdict([letter_counts(name(p), phon) for p in players])
+    names = {name(p).strip().casefold() for p in players}
+    if agg == "each_name":
+        verdicts = [verdict([letter_counts(n, phon)]) for n in names]
+        return verdicts[0] if verdicts and all(v == verdicts[0] for v in verdicts) else set()
+    return verdict([letter_counts(n, phon) for n in names])
+
+
+def _unkillable(state: DealState, protected: Callable[[CardState], bool], why: str) -> None:
+    """The protected cards cannot be killed in this deal. The condition is known before any
+    modifier acts (the seating and the deal number), so the protection is in force from modifier
+    1 on: a conditional modifier's kill of these cards does not happen (base rule 11, the higher
+    number stands over 1-75; none of 77-100 kills them), and no rerun is needed. Under
+    IP-M76-KILL-SCOPE ``all_kills`` the kills of base rules 17 and 21, made before the modifiers,
+    are annulled too. The cards are those that are protected when the modifiers begin."""
+    stops = "all" if state.reading("IP-M76-KILL-SCOPE") == "all_kills" else None
+    for c in state.cards:
+        if not protected(c):
+            continue
+        state.protect(c, "kill", stops=stops, text=why)
+        if stops == "all":
+            state.annul_kill(c, text=why)
+
+
+_M76_READINGS = ("IP-M76-PAIRS", "IP-M76-PHONETIC", "IP-M76-AGGREGATE", "IP-M76-SEAT-53", "IP-M76-KILL-SCOPE",
+                 "IP-M76-RULE22")
+
+
+@modifier(number=76, group="external", hook="setup",
+          summary="Vowels predominate in the phonetic names of the dimensions of the players sitting "
+                  "opposite on N, E, S, W: every 4th deal the red foskas of rank 3, 6, 9 cannot be killed.",
+          reads=("dimension", "seats", "deal_number", "card_states", "modifiers"), does=("protect", "revive"),
+          readings=_M76_READINGS)
+def m76(state: DealState) -> None:
+    if state.facts.number % 4 or "vowels" not in _m76_vote(state):
+        return
+    _unkillable(state, lambda c: c.red and c.real_rank in (3, 6, 9),
+                f"deal {state.facts.number}: vowels predominate")
+
+
+@modifier(number=77, group="external", hook="setup",
+          summary="Consonants predominate in the phonetic names of the dimensions of the players sitting "
+                  "opposite on N, E, S, W: every 5th deal the black Threes, Sevens and Tens cannot be killed.",
+          reads=("dimension", "seats", "deal_number", "card_states", "modifiers"), does=("protect", "revive"),
+          readings=_M76_READINGS)
+def m77(state: DealState) -> None:
+    if state.facts.number % 5 or "consonants" not in _m76_vote(state):
+        return
+    _unkillable(state, lambda c: c.black and c.real_rank in (3, 7, 10),
+                f"deal {state.facts.number}: consonants predominate")
+
+
+# ---------------------------------------------------------------------------- M78 - M88 (clothing)
+_ip("IP-M78-TONE", "M78-M88", "When do light (or dark) tones dominate the clothing?", "light_over_dark",
+    ("plurality", "majority"),
+    {"light_over_dark": "more players in light than in dark (or the reverse); 'none' counts for neither",
+     "plurality": "the tone must also outnumber the players in neither",
+     "majority": "more than half of all players"})
+_ip("IP-M78-DAYLIGHT", "M78-M84", "What is the 'light time of day (before sunset)'?", "sunrise_to_sunset",
+    ("calendar_day",),
+    {"sunrise_to_sunset": "between sunrise and sunset at the venue",
+     "calendar_day": "from midnight until sunset (before dawn is light too)"})
+_ip("IP-M78-SUN-CLOCK", "M78-M84", "Do the clock shifts of modifiers 48-49 move the daylight boundary?",
+    "real_sun", ("shifted_time",),
+    {"real_sun": "sunset is compared with the real local time",
+     "shifted_time": "the time as modifiers 48-49 shifted it is compared with sunset"})
+_ip("IP-M78-DEAD", "M78-M88", "Does a modifier that grants free, home or wild act on a dead card?", "stays_dead",
+    ("state_then_rules_3_4", "revive"),
+    {"stays_dead": "a dead card stays dead",
+     "state_then_rules_3_4": "the state is granted, then base rule 3 makes a free card home and base "
+                             "rule 4 a wild card natural (a home card stays dead)",
+     "revive": "granting the state revives the card"})
+_ip("IP-M80-NON-HONOR", "M80", "A lowest open card is a fosk: which red honors are wild?", "no_honor_no_wild",
+    ("lowest_honors", "mirror"),
+    {"no_honor_no_wild": "only a lowest card that is an honor names red honors",
+     "lowest_honors": "the two lowest honors dealt open instead",
+     "mirror": "a fosk names its opposite rank if that is an honor (2-A, 3-K, 4-Q, 5-J)"})
+_ip("IP-M80-ORDER", "M80, M84, M88", "By which order are 'lowest' and 'highest' judged?", "natural_real",
+    ("current_deal_order",),
+    {"natural_real": "real ranks in the natural order", "current_deal_order": "the card order of this deal"})
+_ip("IP-M80-TWO-CARDS", "M80, M84, M88", "What are 'the two lowest (highest) cards' when ranks repeat?",
+    "two_cards", ("two_ranks",),
+    {"two_cards": "two cards: both of one rank name that rank only", "two_ranks": "the two extreme distinct ranks"})
+_ip("IP-M84-OPPOSITE", "M84", "What is the opposite rank of an Eight?", "mirror_8_none", ("mirror_8_self",),
+    {"mirror_8_none": "an Eight has none and names no wild card", "mirror_8_self": "an Eight is its own opposite"})
+_ip("IP-M84-TARGET", "M84, M88", "Does 'it is lowered' compute a rank, or change dealt cards?", "target_rank",
+    ("convert_cards",),
+    {"target_rank": "the lowering only picks the rank whose cards are wild",
+     "convert_cards": "the cards of the rank are lowered until they qualify and are wild"})
+_ip("IP-M85-NO-DOMINANT", "M78-M88", "What does the croupier's call 'hard to tell' do?", "complement",
+    ("ruling_adds_only",),
+    {"complement": "modifiers 85-88 act and 78-84 do not",
+     "ruling_adds_only": "modifiers 85-88 act; 78-84 still follow the counts"})
+_ip("IP-M85-WINDOW", "M85-M88", "Are the ends of the hour windows included?", "start_in_end_out", ("both_ends_in",),
+    {"start_in_end_out": "from the first hour up to, not including, the last", "both_ends_in": "both ends included"})
+_ip("IP-M85-CLOCK", "M85-M88", "Which time do the hour windows read?", "game_time", ("local_time",),
+    {"game_time": "the time as modifiers 48-49 shifted it (what Table 2 reads)", "local_time": "the venue's clock"})
+_ip("IP-M87-DEAL-NUMBER", "M87, M88", "Which deal do modifiers 87 and 88 mean by 'the second deal'?", "as_written",
+    ("sequence",),
+    {"as_written": "deal 2, as for modifier 86", "sequence": "modifier 87 deal 3, modifier 88 deal 4"})
+_ip("IP-M88-RANGE", "M88", "Is 'from Five to Elf' inclusive?", "inclusive", ("exclusive",),
+    {"inclusive": "5 to J", "exclusive": "6 to 10"})
+
+
+def _croupier_hard(state: DealState) -> bool:
+    call = state.table.croupier.get(CROUPIER_CLOTHING)
+    if call is None:
+        return False
+    if call != _HARD_TO_TELL:
+        raise RulesError(f"the croupier's call on the clothing {call!r} is not {_HARD_TO_TELL!r}", value=call)
+    return True
+
+
+def dominant_tone(tones: list[str | None], mode: str = "light_over_dark") -> str | None:
+    """The dominant tone of the clothing ("light" / "dark"), or None (IP-M78-TONE). Players whose
+    clothing is not recorded (None) are left out of the count."""
+    tones = [t for t in tones if t is not None]
+    light, dark, none = tones.count("light"), tones.count("dark"), tones.count("none")
+    for tone, mine, other in (("light", light, dark), ("dark", dark, light)):
+        if mode == "majority":
+            if mine * 2 > len(tones):
+                return tone
+        elif mine > other and (mode != "plurality" or mine > none):
+            return tone
+    return None
+
+
+def _tone(state: DealState) -> str | None:
+    return dominant_tone([_player(state, p).clothing for p in state.players], state.reading("IP-M78-TONE"))
+
+
+def _tone_for_78_84(state: DealState) -> str | None:
+    if _croupier_hard(state) and state.reading("IP-M85-NO-DOMINANT") == "complement":
+        return None
+    return _tone(state)
+
+
+def _clothing_recorded(state: DealState) -> bool:
+    return any(_player(state, p).clothing is not None for p in state.players)
+
+
+def _no_dominant(state: DealState) -> bool:
+    """Modifiers 85-88: no dominant colour, or the croupier's call. Nobody's clothing recorded is
+    no fact at all (the neutral default), not a fact of "no dominant colour"."""
+    return _croupier_hard(state) or (_clothing_recorded(state) and _tone(state) is None)
+
+
+def _light_time(state: DealState) -> bool:
+    f = state.facts
+    if state.reading("IP-M78-SUN-CLOCK") == "shifted_time" and f.clock is not None:
+        moment = f.clock
+        up = sun_is_up(state.table.place.latitude, state.table.place.longitude, moment)
+    else:
+        moment, up = f.moment, f.sun_up
+    if state.reading("IP-M78-DAYLIGHT") == "calendar_day":
+        return up or moment.hour < 12
+    return up
+
+
+def in_window(hour: int, minute: int, start: int, end: int, both_ends: bool = False) -> bool:
+    """Whether hh:mm lies in the window start..end (hours; it may cross midnight)."""
+    t, s, e = hour * 60 + minute, start * 60, end * 60
+    if both_ends and t == e:
+        return True
+    return s <= t < e if s < e else (t >= s or t < e)
+
+
+def _window(state: DealState, start: int, end: int) -> bool:
+    f = state.facts
+    t = f.clock if state.reading("IP-M85-CLOCK") == "game_time" and f.clock is not None else f.moment
+    return in_window(t.hour, t.minute, start, end, state.reading("IP-M85-WINDOW") == "both_ends_in")
+
+
+def _grant_all(state: DealState, wanted: Callable[[CardState], bool], status: str, why: str) -> None:
+    """Give ``status`` to every natural card ``wanted`` selects; a dead one as IP-M78-DEAD reads."""
+    dead_mode = state.reading("IP-M78-DEAD")
+    for c in state.cards:
+        if not wanted(c):
+            continue
+        if c.state == DEAD:
+            if dead_mode == "revive":
+                state.revive(c, into=status, text=why)
+            elif dead_mode == "state_then_rules_3_4" and status != HOME:
+                into = HOME if status == FREE else NATURAL
+                rule = "B3" if status == FREE else "B4"
+                state.revive(c, into=into, text=f"{why}: {status}, then base rule {rule[1:]}")
+            continue
+        if _natural(c):
+            state.grant(c, status, text=why)
+
+
+def _cards(*wanted: tuple[int, str]) -> Callable[[CardState], bool]:
+    return lambda c: any(c.is_(r, s) for r, s in wanted)
+
+
+def _clothing_modifier(state: DealState, tone: str, deal: int, status: str,
+                       wanted: tuple[tuple[int, str], ...]) -> None:
+    if state.facts.number != deal or _tone_for_78_84(state) != tone:
+        return
+    if _light_time(state) != (tone == "light"):
+        return
+    why = f"{tone} clothing dominates, deal {deal} {'before' if tone == 'light' else 'after'} sunset"
+    _grant_all(state, _cards(*wanted), status, why)
+
+
+_READS_78 = ("clothing", "croupier", "deal_number", "time", "daylight", "card_states")
+_READINGS_78 = ("IP-M78-TONE", "IP-M78-DAYLIGHT", "IP-M78-SUN-CLOCK", "IP-M78-DEAD", "IP-M85-NO-DOMINANT")
+
+
+@modifier(number=78, group="external",
+          summary="Light clothing dominates: deal 2, before sunset, is played with free red Elves.",
+          reads=_READS_78, does=("free",), readings=_READINGS_78)
+def m78(state: DealState) -> None:
+    _clothing_modifier(state, "light", 2, FREE, ((11, "h"), (11, "d")))
+
+
+@modifier(number=79, group="external",
+          summary="Light clothing dominates: deal 3, before sunset, is played with home red Tens.",
+          reads=_READS_78, does=("home",), readings=_READINGS_78)
+def m79(state: DealState) -> None:
+    _clothing_modifier(state, "light", 3, HOME, ((10, "h"), (10, "d")))
+
+
+def _previous_open(state: DealState) -> list[int]:
+    """The real ranks of the previous deal's open cards."""
+    previous = state.history.previous if state.history is not None else None
+    if previous is None:
+        return []
+    return [c.rank for c in previous.open_cards]
+
+
+def _extreme(state: DealState, ranks: list[int], lowest: bool) -> list[int]:
+    """The two lowest (highest) of ``ranks`` as IP-M80-ORDER and IP-M80-TWO-CARDS read them."""
+    inverted = state.reading("IP-M80-ORDER") == "current_deal_order" and state.card_order == "inverted"
+    ascending = lowest != inverted
+    ordered = sorted(ranks, reverse=not ascending)
+    if state.reading("IP-M80-TWO-CARDS") == "two_ranks":
+        distinct: list[int] = []
+        for r in ordered:
+            if r not in distinct:
+                distinct.append(r)
+        return distinct[:2]
+    return sorted(set(ordered[:2]), key=ordered.index)
+
+
+@modifier(number=80, group="external",
+          summary="Light clothing dominates: deal 4, before sunset, is played with wild red honors of the "
+                  "ranks of the two lowest cards dealt open in the previous deal.",
+          reads=(*_READS_78, "history"), does=("wild",),
+          readings=(*_READINGS_78, "IP-M80-NON-HONOR", "IP-M80-ORDER", "IP-M80-TWO-CARDS"))
+def m80(state: DealState) -> None:
+    if state.facts.number != 4 or _tone_for_78_84(state) != "light" or not _light_time(state):
+        return
+    ranks = _previous_open(state)
+    mode = state.reading("IP-M80-NON-HONOR")
+    if mode == "lowest_honors":
+        ranks = [r for r in ranks if is_honor(r)]
+    wild: set[int] = set()
+    for r in _extreme(state, ranks, lowest=True):
+        if is_honor(r):
+            wild.add(r)
+        elif mode == "mirror":
+            o = opposite_rank(r)
+            if o is not None and is_honor(o):
+                wild.add(o)
+    if wild:
+        _grant_all(state, lambda c: c.red and c.real_rank in wild, WILD,
+                   "light clothing dominates, deal 4 before sunset: the lowest open cards of deal 3")
+
+
+@modifier(number=81, group="external",
+          summary="Dark clothing dominates: deal 1, after sunset, is played with free black Unicorns.",
+          reads=_READS_78, does=("free",), readings=_READINGS_78)
+def m81(state: DealState) -> None:
+    _clothing_modifier(state, "dark", 1, FREE, ((12, "c"), (12, "s")))
+
+
+@modifier(number=82, group="external",
+          summary="Dark clothing dominates: deal 2, after sunset, is played with free black Dragons.",
+          reads=_READS_78, does=("free",), readings=_READINGS_78)
+def m82(state: DealState) -> None:
+    _clothing_modifier(state, "dark", 2, FREE, ((14, "c"), (14, "s")))
+
+
+@modifier(number=83, group="external",
+          summary="Dark clothing dominates: deal 3, after sunset, is played with home black Nines.",
+          reads=_READS_78, does=("home",), readings=_READINGS_78)
+def m83(state: DealState) -> None:
+    _clothing_modifier(state, "dark", 3, HOME, ((9, "c"), (9, "s")))
+
+
+def m84_rank(rank: int, eight: str = "mirror_8_none") -> int | None:
+    """Modifier 84: the opposite rank, lowered by 2 until it is an honor (None for an Eight that
+    has no opposite)."""
+    o = opposite_rank(rank)
+    if o is None:
+        if eight != "mirror_8_self":
+            return None
+        o = rank
+    while not is_honor(o):
+        o = lower_rank(o, 2)
+    return o
+
+
+def m88_rank(rank: int, inclusive: bool = True) -> int:
+    """Modifier 88: the rank, lowered by 3 until it lies in Five..Elf (Six..Ten if exclusive)."""
+    lo, hi = (5, 11) if inclusive else (6, 10)
+    while not lo <= rank <= hi:
+        rank = lower_rank(rank, 3)
+    return rank
+
+
+def _convert(state: DealState, sources: dict[int, int], colour: tuple[str, ...] | None, why: str) -> None:
+    """IP-M84-TARGET ``convert_cards``: the cards of each source rank take the target rank and are wild."""
+    for c in state.cards:
+        if c.real_rank not in sources or (colour is not None and c.real_suit not in colour):
+            continue
+        target = sources[c.real_rank]
+        if c.dead or not _natural(c):
+            _grant_all(state, lambda x, c=c: x is c, WILD, why)
+            continue
+        if target != c.real_rank:
+            state.change_rank(c, target, text=f"{why}: lowered to {target}")
+        state.grant(c, WILD, override=True, text=why)
+
+
+@modifier(number=84, group="external",
+          summary="Dark clothing dominates: deal 4, after sunset, is played with wild black honors "
+                  "opposite in rank to the two highest cards dealt open in the previous deal, a fosk "
+                  "lowered by 2 until it is an honor.",
+          reads=(*_READS_78, "history"), does=("wild", "rank"),
+          readings=(*_READINGS_78, "IP-M80-ORDER", "IP-M80-TWO-CARDS", "IP-M84-OPPOSITE", "IP-M84-TARGET"))
+def m84(state: DealState) -> None:
+    if state.facts.number != 4 or _tone_for_78_84(state) != "dark" or _light_time(state):
+        return
+    eight = state.reading("IP-M84-OPPOSITE")
+    why = "dark clothing dominates, deal 4 after sunset: the highest open cards of deal 3"
+    sources: dict[int, int] = {}
+    for r in _extreme(state, _previous_open(state), lowest=False):
+        target = m84_rank(r, eight)
+        if target is None:
+            continue
+        o = opposite_rank(r) or r
+        sources[o] = target
+    if not sources:
+        return
+    if state.reading("IP-M84-TARGET") == "convert_cards":
+        _convert(state, sources, BLACK, why)
+        return
+    wild = set(sources.values())
+    _grant_all(state, lambda c: c.black and c.real_rank in wild, WILD, why)
+
+
+def _croupier_modifier(state: DealState, deal: int, start: int, end: int,
+                       wanted: tuple[tuple[int, str], ...]) -> None:
+    if state.facts.number != deal or not _no_dominant(state) or not _window(state, start, end):
+        return
+    why = (f"no dominant colour in the clothing, deal {deal} between {start:02d}:00 and {end:02d}:00")
+    _grant_all(state, _cards(*wanted), FREE, why)
+
+
+_READS_85 = ("clothing", "croupier", "deal_number", "time", "card_states")
+_READINGS_85 = ("IP-M78-TONE", "IP-M78-DEAD", "IP-M85-NO-DOMINANT", "IP-M85-WINDOW", "IP-M85-CLOCK")
+
+
+@modifier(number=85, group="external", kind="croupier",
+          summary="No dominant colour in the clothing (or the croupier finds it hard to tell): deal 1, "
+                  "between 05:00 and 17:00, is played with free Qc, Jh, Ks and Ad.",
+          reads=_READS_85, does=("free",), readings=_READINGS_85)
+def m85(state: DealState) -> None:
+    _croupier_modifier(state, 1, 5, 17, ((12, "c"), (11, "h"), (13, "s"), (14, "d")))
+
+
+@modifier(number=86, group="external", kind="croupier",
+          summary="No dominant colour in the clothing (or hard to tell): deal 2, between 11:00 and 23:00, "
+                  "is played with free Jc, Kh, As and Qd.",
+          reads=_READS_85, does=("free",), readings=_READINGS_85)
+def m86(state: DealState) -> None:
+    _croupier_modifier(state, 2, 11, 23, ((11, "c"), (13, "h"), (14, "s"), (12, "d")))
+
+
+@modifier(number=87, group="external", kind="croupier",
+          summary="No dominant colour in the clothing (or hard to tell): deal 2, between 16:00 and 04:00, "
+                  "is played with free Jd, Kc, Ah and Qs.",
+          reads=_READS_85, does=("free",), readings=(*_READINGS_85, "IP-M87-DEAL-NUMBER"))
+def m87(state: DealState) -> None:
+    deal = 2 if state.reading("IP-M87-DEAL-NUMBER") == "as_written" else 3
+    _croupier_modifier(state, deal, 16, 4, ((11, "d"), (13, "c"), (14, "h"), (12, "s")))
+
+
+@modifier(number=88, group="external", kind="croupier",
+          summary="No dominant colour in the clothing (or hard to tell): deal 2, between 19:00 and 07:00, "
+                  "is played with wild cards of the ranks of the two highest cards dealt open in the "
+                  "previous deal, lowered by 3 until they lie in Five..Elf.",
+          reads=(*_READS_85, "history"), does=("wild", "rank"),
+          readings=(*_READINGS_85, "IP-M87-DEAL-NUMBER", "IP-M88-RANGE", "IP-M80-ORDER", "IP-M80-TWO-CARDS",
+                    "IP-M84-TARGET"))
+def m88(state: DealState) -> None:
+    deal = 2 if state.reading("IP-M87-DEAL-NUMBER") == "as_written" else 4
+    if state.facts.number != deal or not _no_dominant(state) or not _window(state, 19, 7):
+        return
+    inclusive = state.reading("IP-M88-RANGE") == "inclusive"
+    sources = {r: m88_rank(r, inclusive) for r in _extreme(state, _previous_open(state), lowest=False)}
+    if not sources:
+        return
+    why = f"no dominant colour in the clothing, deal {deal} between 19:00 and 07:00"
+    if state.reading("IP-M84-TARGET") == "convert_cards":
+        _convert(state, sources, None, why)
+        return
+    wild = set(sources.values())
+    _grant_all(state, lambda c: c.real_rank in wild, WILD, why)

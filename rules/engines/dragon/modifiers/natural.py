@@ -1,0 +1,431 @@
+"""Conditional modifiers 89-100, the seed's group "Природные" (natural factors).
+
+They read the sky and the room at the first dealt card (base rule 9): the weather recorded for
+the Game, the moon in the seed's eight parts and whether the sun is up (both computed in
+:mod:`..astro` from the date and the venue), the players' drinks and clothing.
+
+"Odd" and "even" players are numbered as IP-PLAYER-NUMBER reads; seats are the ones modifier 53
+leaves (``state.seat``). Modifiers 92 and 96-98 annul kills "connected with natural factors".
+Their condition (the moon, the seats) is known before any modifier acts, so under
+IP-M92-CANCEL-SCOPE ``listed_cards`` they protect the listed cards from the start: a kill by
+modifier 89 or 90 does not happen (base rule 11, the higher number stands) and a kill by Table 2
+(base rule 17), made before the modifiers, is annulled. Under ``whole_modifier`` they act at
+their turn: the killing modifier is cancelled for those players and the deal's modifiers are
+applied again. Revivals by 95 and 99 follow IP-REVIVE-RULE-KILLS for kills by base rules 17 and 21.
+
+A few readings belong to the external group's modifiers and are shared with 100 (IP-M78-TONE,
+IP-M78-DAYLIGHT, IP-M78-SUN-CLOCK, IP-M78-DEAD, IP-M85-NO-DOMINANT) and with the seat-reading
+modifiers (IP-M76-SEAT-53): they are registered beside modifiers 76, 78 and 85 in ``external.py``,
+and read here with their default when that module is absent.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+
+from astral import moon as _astral_moon
+
+from ...errors import RulesError
+from ...readings import InterpretationPoint
+from ..astro import moon_part, sun_is_up
+from ..context import SEATS
+from ..state import FREE, HOME, NATURAL, WILD, CardState, DealState
+from ..tables import home_ranks
+from .base import attach_setup, modifier, register_point
+
+__all__ = ["player_number", "moon_of_deal", "NATURAL_KILLS"]
+
+RED = ("h", "d")
+BLACK = ("c", "s")
+CARDINAL = ("N", "E", "S", "W")
+
+
+def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
+        help: dict[str, str]) -> str:
+    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
+                                       default=default, alternatives=alternatives, readings_help=help))
+    return id
+
+
+def _shared(state: DealState, point_id: str, default: str) -> str:
+    """A reading registered by another group's modifier; its default when that group is absent."""
+    try:
+        return state.reading(point_id)
+    except RulesError:
+        return default
+
+
+def _seat(state: DealState, player: str) -> str:
+    if _shared(state, "IP-M76-SEAT-53", "after_53") == "physical":
+        return state.table.player(player).seat
+    return state.seat(player)
+
+
+def player_number(state: DealState, player: str) -> int:
+    """IP-PLAYER-NUMBER: clockwise from the player at North = 1 (the first occupied seat clockwise
+    from North), or from the dealer's left-hand neighbour = 1."""
+    if state.reading("IP-PLAYER-NUMBER") == "from_dealer":
+        return state.position(player)
+    numbers = state.memo.get("player_number")
+    if numbers is None:
+        ordered = sorted(state.players, key=lambda p: SEATS.index(_seat(state, p)))
+        numbers = state.memo["player_number"] = {p: i + 1 for i, p in enumerate(ordered)}
+    return numbers[player]
+
+
+def _odd(state: DealState, player: str) -> bool:
+    return player_number(state, player) % 2 == 1
+
+
+# ---------------------------------------------------------------------------- M89, M90 (weather)
+_ip("IP-M89-SUNNY-NIGHT", "M89", "Can the weather be 'sunny' while the sun is down?", "sun_up", ("day_weather",),
+    {"sun_up": "sunny means the sun shines at the first dealt card: never after sunset",
+     "day_weather": "the day's recorded weather holds into the evening"})
+
+
+@modifier(number=89, group="natural",
+          summary="Sunny weather kills the black honors odd players got in dark circles.",
+          reads=("weather", "daylight", "players", "seats", "circles", "card_states"), does=("kill",),
+          readings=("IP-M89-SUNNY-NIGHT", "IP-PLAYER-NUMBER"))
+def m89(state: DealState) -> None:
+    if state.table.weather != "sunny":
+        return
+    if not state.facts.sun_up and state.reading("IP-M89-SUNNY-NIGHT") == "sun_up":
+        state.note("void", (), "sunny weather, but the sun has set")
+        return
+    for c in state.cards:
+        if not c.open and c.honor and c.black and _odd(state, c.player):
+            state.kill(c, text=f"sunny: a black honor in a dark circle of odd player {player_number(state, c.player)}")
+
+
+@modifier(number=90, group="natural",
+          summary="Overcast weather kills the red honors even players got in the second and third open circles.",
+          reads=("weather", "players", "seats", "circles", "card_states"), does=("kill",),
+          readings=("IP-PLAYER-NUMBER",))
+def m90(state: DealState) -> None:
+    if state.table.weather != "overcast":
+        return
+    circles = {state.nth_open(2), state.nth_open(3)} - {None}
+    for c in state.cards:
+        if c.circle in circles and c.honor and c.red and not _odd(state, c.player):
+            state.kill(c, text=f"overcast: a red honor in the 2nd or 3rd open circle of even player "
+                               f"{player_number(state, c.player)}")
+
+
+# ---------------------------------------------------------------------------- M91 (drink)
+_ip("IP-M91-WHO", "M91", "Is one player drinking alcohol enough?", "any_player", ("all_players", "majority"),
+    {"any_player": "at least one player drinks alcohol", "all_players": "every player drinks alcohol",
+     "majority": "more than half of the players drink alcohol"})
+
+
+def _grant_dead_aware(state: DealState, c: CardState, status: str, text: str) -> None:
+    """A status given to a card that may be dead (IP-M78-DEAD)."""
+    if not c.dead:
+        state.grant(c, status, text=text)
+        return
+    how = _shared(state, "IP-M78-DEAD", "stays_dead")
+    if how == "revive":
+        state.revive(c, into=status, text=text + "; the status revives it")
+    elif how == "state_then_rules_3_4" and status in (FREE, WILD):
+        # Base rule 3 turns a dead free card home, base rule 4 a dead wild card natural.
+        state.revive(c, into=HOME if status == FREE else NATURAL, text=text + f"; dead {status}: base rule "
+                                                                               f"{3 if status == FREE else 4}")
+
+
+@modifier(number=91, group="natural",
+          summary="Players drinking alcohol during the deal make wild the Twos of the second open circle.",
+          reads=("drink", "circles", "card_states"), does=("wild",), readings=("IP-M91-WHO",))
+def m91(state: DealState) -> None:
+    players = state.table.players
+    drinkers = sum(1 for p in players if p.drink == "alcohol")
+    who = state.reading("IP-M91-WHO")
+    if not drinkers or (who == "all_players" and drinkers < len(players)) \
+            or (who == "majority" and drinkers * 2 <= len(players)):
+        return
+    second = state.nth_open(2)
+    if second is None:
+        return
+    for c in state.circle(second):
+        if c.is_(2):
+            _grant_dead_aware(state, c, WILD, f"{drinkers} player(s) drink alcohol")
+
+
+# ---------------------------------------------------------------------------- the moon
+_ip("IP-M92-MOON-PHASE", "M92-M99", "How do the seed's eight 'quarters' map to the moon's phases?",
+    "named_eighths", ("starting_eighths",),
+    {"named_eighths": "each part is the eighth of the cycle centred on its named phase (new, young "
+                      "crescent, young half, ...)",
+     "starting_eighths": "each part starts at its own point: new 0-45 degrees, young crescent 45-90, ..."})
+_ip("IP-M92-MOON-MOMENT", "M92-M99", "When is the moon read ('at the time the Game is held')?", "deal_start",
+    ("game_start",),
+    {"deal_start": "at the first dealt card of each deal (base rule 9)",
+     "game_start": "once for the sitting, at the first deal of the Game"})
+_ip("IP-M92-NATURAL-KILLS", "M92, M96-M98", "Which kills are 'modifiers connected with natural factors'?",
+    "table2_and_weather", ("modifiers_only",),
+    {"table2_and_weather": "Table 2's hourly dead rank (base rule 17) and the weather's kills (89, 90)",
+     "modifiers_only": "only conditional modifiers 89 and 90 (base rule 11: no rule is named)"})
+_ip("IP-M92-CANCEL-SCOPE", "M92, M96-M98", "Is only the kill of the listed cards cancelled, or the killing "
+    "rule as a whole for those players?", "listed_cards", ("whole_modifier",),
+    {"listed_cards": "the named cards of the named players are not killed",
+     "whole_modifier": "a natural-factor kill that hits a listed card is void for those players: it kills "
+                       "none of their cards"})
+
+NATURAL_KILLS = ("T2", "M89", "M90")
+
+
+def _part(day: dt.date, reading: str) -> int:
+    if reading == "starting_eighths":
+        index = int(_astral_moon.phase(day) // 3.5) % 8
+        return index or 8
+    return moon_part(day)
+
+
+def moon_of_deal(state: DealState) -> int:
+    """The moon's part 1..8 for this deal (IP-M92-MOON-PHASE, IP-M92-MOON-MOMENT)."""
+    day = state.facts.moment.date()
+    if state.reading("IP-M92-MOON-MOMENT") == "game_start" and state.history is not None:
+        first = [value for deal, value in state.history.carried("moon") if deal == 1]
+        if first:
+            day = dt.date.fromisoformat(str(first[0]))
+    return _part(day, state.reading("IP-M92-MOON-PHASE"))
+
+
+def _keep_moon_day(state: DealState) -> None:
+    if state.facts.first_deal:
+        state.carry["moon"] = state.facts.moment.date().isoformat()
+
+
+def _spare_from_start(state: DealState, players: Iterable[str], listed: Callable[[CardState], bool],
+                      text: str) -> None:
+    """IP-M92-CANCEL-SCOPE ``listed_cards``: the listed cards of ``players`` are protected from the
+    natural-factor kills from modifier 1 on; Table 2's kills of them are annulled (no base-rule-22
+    slot is used, IP-M76-RULE22)."""
+    players = frozenset(players)
+    if not players:
+        return
+    t2 = state.reading("IP-M92-NATURAL-KILLS") != "modifiers_only"
+    t2_killed = {card for e in state.trace if e.change == "dead" and e.source == "T2" for card in e.cards} \
+        if t2 else set()
+    stops = tuple(s for s in NATURAL_KILLS if s.startswith("M"))
+    for c in state.cards:
+        if c.player in players and listed(c):
+            state.protect(c, "kill", stops=stops, text=text)
+            if c.card in t2_killed:
+                state.annul_kill(c, text=text)
+
+
+def _spare(state: DealState, players: Iterable[str], listed: Callable[[CardState], bool], text: str) -> None:
+    """IP-M92-CANCEL-SCOPE ``whole_modifier``: a natural-factor kill that hits a listed card of
+    ``players`` is void for them: it kills none of their cards (M92, M96-M98)."""
+    players = frozenset(players)
+    if not players:
+        return
+    sources = set(NATURAL_KILLS)
+    if state.reading("IP-M92-NATURAL-KILLS") == "modifiers_only":
+        sources.discard("T2")
+    kills: list[tuple[str, CardState, object]] = []
+    for e in state.trace:
+        if e.change != "dead" or e.source not in sources or e.player not in players:
+            continue
+        for c in state.hand(e.player):
+            if c.card in e.cards:
+                kills.append((e.source, c, e.before))
+    hit = {source for source, c, _ in kills if listed(c)}
+    if not hit:
+        return
+    for source in sorted(s for s in hit if s.startswith("M")):
+        state.cancel(int(source[1:]), only=lambda c: c.player in players, text=text)
+    if "T2" in hit:
+        for source, c, _before in kills:
+            if source == "T2":
+                state.annul_kill(c, text=text)
+
+
+def _moon_spare(state: DealState, part: int, players: Iterable[str], suits: str, ranks: tuple[int, ...],
+                what: str, *, setup: bool) -> None:
+    """Modifiers 92, 96-98: in the ``setup`` hook for IP-M92-CANCEL-SCOPE ``listed_cards``, at the
+    modifier's turn for ``whole_modifier``."""
+    if (state.reading("IP-M92-CANCEL-SCOPE") == "listed_cards") != setup or moon_of_deal(state) != part:
+        return
+    listed = lambda c: c.real_suit in suits and c.real_rank in ranks  # noqa: E731
+    text = f"moon part {part}: natural factors do not kill {what}"
+    if setup:
+        _spare_from_start(state, players, listed, text)
+    else:
+        _spare(state, players, listed, text)
+
+
+_MOON_READS = ("moon", "date", "players", "seats", "card_states", "modifiers")
+_MOON_POINTS = ("IP-M92-MOON-PHASE", "IP-M92-MOON-MOMENT")
+_SPARE_POINTS = (*_MOON_POINTS, "IP-M92-NATURAL-KILLS", "IP-M92-CANCEL-SCOPE")
+
+
+@modifier(number=92, group="natural",
+          summary="Young crescent (moon part 1): for even players, natural factors do not kill black Threes, "
+                  "Fours and Fives.",
+          reads=_MOON_READS, does=("protect", "revive", "cancel"),
+          readings=(*_SPARE_POINTS, "IP-PLAYER-NUMBER", "IP-M76-RULE22"))
+def m92(state: DealState, setup: bool = False) -> None:
+    if not setup:
+        _keep_moon_day(state)
+    even = [p for p in state.players if not _odd(state, p)]
+    _moon_spare(state, 1, even, "cs", (3, 4, 5), "black Threes, Fours and Fives of even players", setup=setup)
+
+
+def _moon_status(state: DealState, part: int, seats: Callable[[str], bool], cards: tuple[tuple[int, str], ...],
+                 status: str, text: str) -> None:
+    if moon_of_deal(state) != part:
+        return
+    for c in state.cards:
+        if c.dead or not seats(_seat(state, c.player)):
+            continue      # "Убитые карты изменениям не подлежат"
+        if (c.real_rank, c.real_suit) in cards:
+            state.grant(c, status, text=text)
+
+
+@modifier(number=93, group="natural",
+          summary="Young half (moon part 2): the heart Giants and Elves of players seated N, E, S, W are free; "
+                  "dead cards do not change.",
+          reads=_MOON_READS, does=("free",), readings=_MOON_POINTS)
+def m93(state: DealState) -> None:
+    _moon_status(state, 2, lambda seat: seat in CARDINAL, ((13, "h"), (11, "h")), FREE,
+                 "moon part 2 (young half), a player at N, E, S or W")
+
+
+@modifier(number=94, group="natural",
+          summary="Quarter before full (moon part 3): the spade Two, Three and Four of players not seated "
+                  "N, E, S, W are home; dead cards do not change.",
+          reads=_MOON_READS, does=("home",), readings=_MOON_POINTS)
+def m94(state: DealState) -> None:
+    _moon_status(state, 3, lambda seat: seat not in CARDINAL, ((2, "s"), (3, "s"), (4, "s")), HOME,
+                 "moon part 3 (before full), a player off N, E, S, W")
+
+
+_ip("IP-M95-REVIVED-STATE", "M95, M99", "In what state does a card revived by the moon come back?", "undead_only",
+    ("natural",),
+    {"undead_only": "only the death is taken away: the state before the kill, and a home rank of Table 3 "
+                    "that could not reach the dead card",
+     "natural": "the revived card is natural"})
+
+
+def _moon_revive(state: DealState, part: int, seats: Callable[[str], bool], wanted: Callable[[CardState], bool],
+                 text: str) -> None:
+    if moon_of_deal(state) != part:
+        return
+    natural = state.reading("IP-M95-REVIVED-STATE") == "natural"
+    month = state.facts.table3_month
+    for c in state.cards:
+        if not (c.dead and wanted(c) and seats(_seat(state, c.player))):
+            continue
+        if natural:
+            state.revive(c, into=NATURAL, text=text)
+            continue
+        if state.revive(c, undo=True, text=text) and c.state == NATURAL and c.stripped_from is None \
+                and c.rule_rank in home_ranks(month):
+            state.grant(c, HOME, "T3", override=True, text="B18: the home rank of the month, the card alive again")
+
+
+@modifier(number=95, group="natural",
+          summary="Full moon (part 4): the dead diamond foskas of players not seated N, NE, NW revive.",
+          reads=_MOON_READS, does=("revive",), readings=(*_MOON_POINTS, "IP-M95-REVIVED-STATE"))
+def m95(state: DealState) -> None:
+    _moon_revive(state, 4, lambda seat: seat not in ("N", "NE", "NW"), lambda c: c.real_suit == "d" and c.fosk,
+                 "full moon, a player off N, NE, NW")
+
+
+@modifier(number=96, group="natural",
+          summary="Quarter after full (moon part 5): for odd players, natural factors do not kill red Sixes, "
+                  "Sevens and Eights.",
+          reads=_MOON_READS, does=("protect", "revive", "cancel"),
+          readings=(*_SPARE_POINTS, "IP-PLAYER-NUMBER", "IP-M76-RULE22"))
+def m96(state: DealState, setup: bool = False) -> None:
+    odd = [p for p in state.players if _odd(state, p)]
+    _moon_spare(state, 5, odd, "hd", (6, 7, 8), "red Sixes, Sevens and Eights of odd players", setup=setup)
+
+
+@modifier(number=97, group="natural",
+          summary="Old half (moon part 6): for players seated NW, W, SW, natural factors do not kill club and "
+                  "diamond Nines, Tens and Elves.",
+          reads=_MOON_READS, does=("protect", "revive", "cancel"), readings=(*_SPARE_POINTS, "IP-M76-RULE22"))
+def m97(state: DealState, setup: bool = False) -> None:
+    west = [p for p in state.players if _seat(state, p) in ("NW", "W", "SW")]
+    _moon_spare(state, 6, west, "cd", (9, 10, 11), "club and diamond Nines, Tens and Elves at NW, W, SW",
+                setup=setup)
+
+
+@modifier(number=98, group="natural",
+          summary="Old crescent (moon part 7): for players seated NE, E, SE, natural factors do not kill heart "
+                  "and spade Unicorns, Giants and Dragons.",
+          reads=_MOON_READS, does=("protect", "revive", "cancel"), readings=(*_SPARE_POINTS, "IP-M76-RULE22"))
+def m98(state: DealState, setup: bool = False) -> None:
+    east = [p for p in state.players if _seat(state, p) in ("NE", "E", "SE")]
+    _moon_spare(state, 7, east, "hs", (12, 13, 14), "heart and spade Unicorns, Giants and Dragons at NE, E, SE",
+                setup=setup)
+
+
+for _number, _fn in ((92, m92), (96, m96), (97, m97), (98, m98)):
+    attach_setup(_number)(lambda state, fn=_fn: fn(state, setup=True))
+
+
+@modifier(number=99, group="natural",
+          summary="New moon (part 8): the dead heart honors of players not seated S, SE, SW revive.",
+          reads=_MOON_READS, does=("revive",), readings=(*_MOON_POINTS, "IP-M95-REVIVED-STATE"))
+def m99(state: DealState) -> None:
+    _moon_revive(state, 8, lambda seat: seat not in ("S", "SE", "SW"), lambda c: c.real_suit == "h" and c.honor,
+                 "new moon, a player off S, SE, SW")
+
+
+# ---------------------------------------------------------------------------- M100
+_ip("IP-M100-KINGS", "M100", "What are the 'Kings' in a deck of Elves, Unicorns, Giants and Dragons?", "giants",
+    ("void",),
+    {"giants": "the seed's list of names maps Kings to Giants (modifier 20 says Kings too)",
+     "void": "the deck has no Kings: modifier 100 names no card"})
+
+
+def light_dominates(state: DealState) -> bool:
+    """Light tones dominate the players' clothing (IP-M78-TONE), and the croupier has not ruled the
+    colour hard to tell (IP-M85-NO-DOMINANT)."""
+    if state.table.croupier.get("clothing") == "hard_to_tell" \
+            and _shared(state, "IP-M85-NO-DOMINANT", "complement") != "ruling_adds_only":
+        return False
+    tones = [p.clothing for p in state.table.players]
+    light, dark, none = tones.count("light"), tones.count("dark"), tones.count("none")
+    how = _shared(state, "IP-M78-TONE", "light_over_dark")
+    if how == "plurality":
+        return light > dark and light > none
+    if how == "majority":
+        return light * 2 > len(tones)
+    return light > dark
+
+
+def daylight(state: DealState) -> bool:
+    """The light time of day, before sunset (IP-M78-DAYLIGHT, IP-M78-SUN-CLOCK)."""
+    facts = state.facts
+    up = facts.sun_up
+    if _shared(state, "IP-M78-SUN-CLOCK", "real_sun") == "shifted_time" and facts.clock is not None:
+        place = state.table.place
+        up = sun_is_up(place.latitude, place.longitude, facts.clock)
+    if up:
+        return True
+    # Under calendar_day the night before sunrise still belongs to the day's light time.
+    shifted = _shared(state, "IP-M78-SUN-CLOCK", "real_sun") == "shifted_time" and facts.clock is not None
+    moment = facts.clock if shifted else facts.moment
+    return _shared(state, "IP-M78-DAYLIGHT", "sunrise_to_sunset") == "calendar_day" and moment.hour < 12
+
+
+@modifier(number=100, group="natural",
+          summary="Light tones dominating the clothing: the Game's first deal, before sunset, is played with "
+                  "free red Kings (Giants).",
+          reads=("clothing", "croupier", "deal_number", "daylight", "card_states"), does=("free",),
+          readings=("IP-M100-KINGS",))
+def m100(state: DealState) -> None:
+    if not state.facts.first_deal or not light_dominates(state) or not daylight(state):
+        return
+    if state.reading("IP-M100-KINGS") == "void":
+        state.note("void", (), "the deck has no Kings")
+        return
+    for c in state.cards:
+        if c.real_rank == 13 and c.red:
+            _grant_dead_aware(state, c, FREE, "light clothing, the first deal before sunset")
+

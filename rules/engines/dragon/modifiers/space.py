@@ -1,0 +1,190 @@
+"""Conditional modifiers 50-52, the seed's group "Пространственные" (space).
+
+Modifier 50 reads the table's material, 51 and 52 the compass seat of each player as modifier 53
+leaves it (``state.seat``). Modifiers 51 and 52 are rights a player uses once in a Game
+(``once_per_game``: the judge refuses a second use from the Game's history).
+"""
+
+from __future__ import annotations
+
+from ...cards import is_honor, lower_rank, raise_rank
+from ...readings import InterpretationPoint
+from ..state import NATURAL, Claim, DealState
+from .base import attach_options, modifier, register_point
+
+__all__ = ["CARDINAL_SEATS"]
+
+CARDINAL_SEATS = ("N", "E", "S", "W")
+
+
+def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
+        help: dict[str, str]) -> str:
+    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
+                                       default=default, alternatives=alternatives, readings_help=help))
+    return id
+
+
+# ---------------------------------------------------------------------------- M50
+_ip("IP-M50-R19", "M50", "When base rule 19 has already inverted the card order, does 50 invert it back?",
+    "set_inverted", ("toggle",),
+    {"set_inverted": "the natural order becomes inverted; an inverted order stays inverted",
+     "toggle": "two inversions cancel: the order is natural again"})
+
+
+@modifier(number=50, group="space",
+          summary="A table not of natural materials (no table: the surface under the cards) inverts the "
+                  "natural card order.",
+          reads=("room",), does=("card_order",), readings=("IP-M50-R19",))
+def m50(state: DealState) -> None:
+    if state.table.room.natural_table:
+        return
+    if state.card_order == "inverted" and state.reading("IP-M50-R19") == "toggle":
+        state.set_order("cards", "natural", text="the table is not of natural materials: a second inversion")
+        return
+    if state.card_order == "inverted":
+        state.note("fired", (), "the table is not of natural materials; the card order is already inverted")
+        return
+    state.set_order("cards", "inverted", text="the table is not of natural materials")
+
+
+# ---------------------------------------------------------------------------- M51 (claim)
+_ip("IP-M51-VALUE", "M51", "What does changing 'the real rank or suit' produce, and when?", "as_dealt",
+    ("in_order_real", "modified_value"),
+    {"as_dealt": "the card is judged as if dealt so: natural, every rule and modifier reads the new rank "
+                 "or suit",
+     "in_order_real": "the change happens at modifier 51's turn; modifiers after it read the new value, "
+                      "the card stays natural; only a card still natural then may be chosen",
+     "modified_value": "the new value is a modified characteristic: the card is no longer natural"})
+_ip("IP-M51-ONE-ATTRIBUTE", "M51", "May the one use change both rank and suit?", "rank_or_suit",
+    ("rank_and_suit",),
+    {"rank_or_suit": "one attribute per use ('или')", "rank_and_suit": "rank and suit in one use"})
+
+
+def _one_each(state: DealState, rule: str, claims: list[Claim]) -> list[Claim]:
+    seen: set[str] = set()
+    for claim in claims:
+        if claim.player in seen:
+            state.refuse(claim, f"{rule} is used once in a Game")
+        seen.add(claim.player)
+    return claims
+
+
+@modifier(number=51, group="space", kind="claim", once_per_game=True,
+          summary="A player seated North, South, East or West may change the real rank or suit of one of "
+                  "his cards, once in a Game.",
+          reads=("seats", "card_states", "claims", "history"), does=("rank", "suit", "claim_right"),
+          readings=("IP-M51-VALUE", "IP-M51-ONE-ATTRIBUTE"))
+def m51(state: DealState) -> None:
+    value = state.reading("IP-M51-VALUE")
+    for claim in _one_each(state, "M51", state.claims_for("M51")):
+        seat = state.seat(claim.player)
+        if seat not in CARDINAL_SEATS:
+            state.refuse(claim, f"{claim.player} sits {seat}: modifier 51 is for North, South, East and West")
+        if claim.card is None or (claim.rank is None and claim.suit is None):
+            state.refuse(claim, "modifier 51 needs the card and its new rank or suit")
+        if claim.rank is not None and claim.suit is not None \
+                and state.reading("IP-M51-ONE-ATTRIBUTE") == "rank_or_suit":
+            state.refuse(claim, "modifier 51 changes the rank or the suit, not both")
+        if claim.rank is not None and claim.rank not in range(2, 15):
+            state.refuse(claim, f"rank {claim.rank!r} is not 2..14")
+        if claim.suit is not None and claim.suit not in ("h", "d", "c", "s"):
+            state.refuse(claim, f"suit {claim.suit!r} is not one of h d c s")
+        c = state.find(claim.player, claim.card)
+        if claim.rank is not None and claim.rank == c.card.rank and c.seq not in state.rebased:
+            state.refuse(claim, f"{claim.card} already has rank {claim.rank}")
+        if claim.suit is not None and claim.suit == c.card.suit and c.seq not in state.rebased:
+            state.refuse(claim, f"{claim.card} is already of that suit")
+        text = f"{claim.player}'s once-per-Game change"
+        if value == "as_dealt":
+            # The card is judged as if dealt so: the rules and modifiers are applied again with it.
+            state.rebase(c, claim.rank, suit=claim.suit, text=text)
+            continue
+        if value == "in_order_real" and (c.state != NATURAL or c.modified):
+            state.refuse(claim, f"{claim.card} is no longer natural at modifier 51's turn")
+        real = value == "in_order_real"
+        if claim.rank is not None:
+            state.change_rank(c, claim.rank, real=real, override=True, stays_natural=real, text=text)
+        if claim.suit is not None:
+            state.change_suit(c, claim.suit, real=real, override=True, text=text)
+
+
+# ---------------------------------------------------------------------------- M52 (claim)
+_ip("IP-M52-ELIGIBLE", "M52", "Who is 'not covered by modifier 51'?", "off_cardinal_seat", ("no_m51_right_now",),
+    {"off_cardinal_seat": "the players seated NE, SE, SW, NW",
+     "no_m51_right_now": "also the players at N, E, S, W who have already spent modifier 51"})
+
+
+@modifier(number=52, group="space", kind="claim", once_per_game=True,
+          summary="A player not covered by modifier 51 may make one red honor incrementing or one black "
+                  "fosk decrementing, once in a Game.",
+          reads=("seats", "card_states", "claims", "history"),
+          does=("incrementing", "decrementing", "rank", "claim_right"), readings=("IP-M52-ELIGIBLE",))
+def m52(state: DealState) -> None:
+    """The claim names the modifying card (``card``) and the card it changes (``target``,
+    IP-INCDEC-TARGET); ``direction`` may repeat what the card's colour already says."""
+    for claim in _one_each(state, "M52", state.claims_for("M52")):
+        seat = state.seat(claim.player)
+        spent = state.history is not None and state.history.claimed(claim.player, "M51")
+        if seat in CARDINAL_SEATS and not (spent and state.reading("IP-M52-ELIGIBLE") == "no_m51_right_now"):
+            state.refuse(claim, f"{claim.player} sits {seat}: modifier 51 covers him")
+        if claim.card is None:
+            state.refuse(claim, "modifier 52 needs the red honor or the black fosk")
+        c = state.find(claim.player, claim.card)
+        if c.red and is_honor(c.real_rank):
+            role = "incrementing"
+        elif c.black and not is_honor(c.real_rank):
+            role = "decrementing"
+        else:
+            state.refuse(claim, f"{claim.card} is neither a red honor nor a black fosk")
+        if claim.direction is not None and claim.direction != role:
+            state.refuse(claim, f"{claim.card} can only be {role}")
+        if c.dead or c.state != NATURAL or c.modified:
+            state.refuse(claim, f"{claim.card} is not a natural card (base rule 24)")
+        if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
+            targets = [t for t in state.hand(claim.player) if t is not c and t.state == NATURAL and not t.modified]
+        else:
+            if claim.target is None:
+                state.refuse(claim, f"modifier 52 needs the card the {role} card changes (target)")
+            t = state.find(claim.player, claim.target)
+            if t is c or t.state != NATURAL or t.modified:
+                state.refuse(claim, f"{claim.target} is not another natural card of {claim.player}")
+            targets = [t]
+        state.set_role(c, role, text=f"{claim.player}'s once-per-Game right")
+        for t in targets:
+            new = raise_rank(t.rank, 1) if role == "incrementing" else lower_rank(t.rank, 1)
+            state.change_rank(t, new, text=f"{role[:-3]}ed by the {c.card}")
+
+
+# ---------------------------------------------------------------------------- options for the advisor (base rule 25)
+def _spent(state: DealState, player: str, rule: str) -> bool:
+    return state.history is not None and state.history.claimed(player, rule)
+
+
+@attach_options(51)
+def _m51_options(state: DealState, player: str) -> list[Claim]:
+    if state.seat(player) not in CARDINAL_SEATS or _spent(state, player, "M51"):
+        return []
+    out = []
+    for c in state.hand(player):
+        out += [Claim(player=player, rule="M51", card=c.card, rank=r) for r in range(2, 15) if r != c.card.rank]
+        out += [Claim(player=player, rule="M51", card=c.card, suit=s) for s in "hdcs" if s != c.real_suit]
+    return out
+
+
+@attach_options(52)
+def _m52_options(state: DealState, player: str) -> list[Claim]:
+    spent51 = _spent(state, player, "M51") and state.reading("IP-M52-ELIGIBLE") == "no_m51_right_now"
+    if (state.seat(player) in CARDINAL_SEATS and not spent51) or _spent(state, player, "M52"):
+        return []
+    hand = state.hand(player)
+    plain = [c for c in hand if c.state == NATURAL and not c.modified]
+    out = []
+    for c in plain:
+        if c.red and is_honor(c.real_rank):
+            role = "incrementing"
+        elif c.black and not is_honor(c.real_rank):
+            role = "decrementing"
+        else:
+            continue
+        out += [Claim(player=player, rule="M52", card=c.card, direction=role, target=t.card) for t in plain if t is not c]
+    return out

@@ -1,0 +1,126 @@
+"""Conditional modifiers 47-49, the seed's group "Временные" (time).
+
+Modifiers 48 and 49 move "the time" of the deal: clocks with hands one hour forward, digital
+clocks one hour back, at most two clocks counted (IP-M48-COUNT). They act before any card
+state is set (``adjust`` hooks), so the hour-tied readings of the deal (modifier 47, Table 2 and
+the time windows of modifiers 85-88) read the shifted clock; the date, the weekday, the month
+and daylight stay as they are (IP-M48-SCOPE). Modifier 47 reads the time of the first dealt
+card (base rule 9) as 48 and 49 leave it (IP-M47-SHIFT).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ...readings import InterpretationPoint, Readings
+from ..context import Room
+from ..facts import DealFacts
+from ..state import FREE, NATURAL, DealState
+from .base import modifier, register_point
+
+__all__ = ["clock_shift", "m47_rank", "deal_time"]
+
+
+def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
+        help: dict[str, str]) -> str:
+    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
+                                       default=default, alternatives=alternatives, readings_help=help))
+    return id
+
+
+_ip("IP-M48-COUNT", "M48, M49", "How large is a clock's shift ('не более 2-х часов' for each player)?",
+    "per_clock_cap_2", ("once",),
+    {"per_clock_cap_2": "each clock shifts one hour, at most two clocks counted",
+     "once": "one hour if there is any clock of that kind"})
+_ip("IP-M48-SCOPE", "M48, M49", "Which readings use the time shifted by the clocks?", "hour_readings",
+    ("modifiers_only",),
+    {"hour_readings": "every hour-tied reading: modifier 47, Table 2 (base rules 16-17), modifiers 85-88",
+     "modifiers_only": "modifiers only; Table 2 keeps the real hour (base rule 11)"})
+_ip("IP-M49-NET", "M49", "With both kinds of clock, do the shifts add up?", "additive", ("higher_number_wins",),
+    {"additive": "+analog - digital hours", "higher_number_wins": "only modifier 49's backward shift applies"})
+_ip("IP-M47-SHIFT", "M47", "Does modifier 47 read the time shifted by 48-49, though it comes before them?",
+    "shifted", ("unshifted",),
+    {"shifted": "48-49 shift the time of the deal, which 47 reads", "unshifted": "47 reads the real time"})
+_ip("IP-M47-BOUNDS", "M47", "Which band holds 06:00, 12:00, 18:00 and 00:00 exactly?", "half_open",
+    ("end_inclusive",),
+    {"half_open": "a band includes its start and excludes its end (as Table 2's rows)",
+     "end_inclusive": "a band includes its end: 12:00 is still morning"})
+
+
+def _clocks(count: int, readings: Readings) -> int:
+    if count <= 0:
+        return 0
+    return 1 if readings["IP-M48-COUNT"] == "once" else min(count, 2)
+
+
+def clock_shift(room: Room, readings: Readings) -> int:
+    """The hours modifiers 48 and 49 move the time of a deal (forward positive)."""
+    forward = _clocks(room.analog_clocks, readings)
+    back = _clocks(room.digital_clocks, readings)
+    if back and readings["IP-M49-NET"] == "higher_number_wins":
+        return -back
+    return forward - back
+
+
+def deal_time(facts: DealFacts, readings: Readings) -> dt.datetime:
+    """The time a modifier reads: the first dealt card's, shifted by the clocks (48-49)."""
+    if readings["IP-M48-SCOPE"] == "hour_readings" and facts.clock is not None:
+        return facts.clock
+    return facts.moment + dt.timedelta(hours=clock_shift(facts.table.room, readings))
+
+
+@modifier(number=48, group="time", hook="adjust",
+          summary="Clocks with hands in the room move the time one hour forward (at most two counted).",
+          reads=("room", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE"))
+def m48(facts: DealFacts, readings: Readings) -> None:
+    hours = _clocks(facts.table.room.analog_clocks, readings)
+    if hours and readings["IP-M48-SCOPE"] == "hour_readings" and facts.clock is not None:
+        facts.adjust("clock", facts.clock + dt.timedelta(hours=hours), "M48")
+
+
+@modifier(number=49, group="time", hook="adjust",
+          summary="Digital clocks in the room move the time one hour back (at most two counted).",
+          reads=("room", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE", "IP-M49-NET"))
+def m49(facts: DealFacts, readings: Readings) -> None:
+    hours = _clocks(facts.table.room.digital_clocks, readings)
+    if not hours or readings["IP-M48-SCOPE"] != "hour_readings" or facts.clock is None:
+        return
+    clock = facts.clock
+    if readings["IP-M49-NET"] == "higher_number_wins":
+        clock = facts.moment              # 49 stands alone: modifier 48's shift does not count
+    facts.adjust("clock", clock - dt.timedelta(hours=hours), "M49")
+
+
+# Bands of modifier 47: (start hour, end hour, the rank that becomes free).
+_M47_BANDS = ((6, 12, 11), (12, 18, 12), (18, 24, 13), (0, 6, 14))
+_M47_NAMES = {11: "morning: Elves", 12: "day: Unicorns", 13: "evening: Giants", 14: "night: Dragons"}
+
+
+def m47_rank(moment: dt.datetime | dt.time, bounds: str = "half_open") -> int:
+    """The rank modifier 47 frees at ``moment``: 06-12 Elf, 12-18 Unicorn, 18-24 Giant, 0-6 Dragon.
+    Under ``end_inclusive`` a time exactly on a boundary belongs to the band it ends."""
+    minutes = moment.hour * 60 + moment.minute
+    on_boundary = minutes % 360 == 0 and moment.second == 0 and moment.microsecond == 0
+    if bounds == "end_inclusive" and on_boundary:
+        minutes = (minutes - 1) % (24 * 60)
+    hour = minutes // 60
+    for start, end, rank in _M47_BANDS:
+        if start <= hour < end:
+            return rank
+    raise AssertionError(hour)  # pragma: no cover - the bands cover the day
+
+
+@modifier(number=47, group="time",
+          summary="By the time of day, natural cards become free: morning Elves, day Unicorns, evening "
+                  "Giants, night Dragons.",
+          reads=("time", "room", "card_states"), does=("free",), readings=("IP-M47-SHIFT", "IP-M47-BOUNDS"))
+def m47(state: DealState) -> None:
+    if state.reading("IP-M47-SHIFT") == "unshifted":
+        moment = state.facts.moment
+    else:
+        moment = deal_time(state.facts, state.readings)
+    rank = m47_rank(moment, state.reading("IP-M47-BOUNDS"))
+    text = f"{moment:%H:%M}, {_M47_NAMES[rank]}"
+    for c in state.cards:
+        if c.is_(rank) and c.state == NATURAL and not c.modified:
+            state.grant(c, FREE, text=text)

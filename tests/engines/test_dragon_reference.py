@@ -1,0 +1,563 @@
+"""A brute-force reference for the Dragon Poker hand list, and the evaluator checked against it.
+
+The reference knows nothing of the evaluator's tables or search. Every live card is a set of the
+values (rank, suit) it may play as; a hand of the list is a set of *slots*, each the set of
+values one card of it may take; a shape is formed when every slot gets its own card whose values
+meet the slot (a bipartite matching, checked by augmenting paths). For each hand number it
+enumerates every parameter of the shape (every rank, suit, colour, window), keeps the feasible
+ones and takes the greatest key; the first number with a feasible shape is the hand. Naturalness,
+kickers and the hodgepodge follow their definitions directly (module docstring of the
+evaluator, IP-NAT-USED, IP-KICKERS, IP-HODGEPODGE).
+
+The random hands come from one seeded generator (``random_case``): a few per mix of states in
+the default run, 20,000 per mix in the ``slow`` run (``-m slow``; a mix can be run alone with
+``-k w2h3f1d0``).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+import random
+
+import pytest
+
+from rules.engines import cards, dragon
+
+SUITS = "hdcs"
+RANKS = range(2, 15)
+HONORS = (11, 12, 13, 14)
+COLOURS = {"red": "hd", "black": "cs"}
+ALL = frozenset((r, s) for r in RANKS for s in SUITS)
+OPPOSITE = [(a, 16 - a) for a in range(2, 8)]          # 2-A, 3-K, 4-Q, 5-J, 6-10, 7-9
+DEFAULTS = {p.id: p.default for p in dragon.READINGS}
+
+
+@functools.cache
+def slot(ranks, suits):
+    """The values a slot allows: every rank of ``ranks`` in every suit of ``suits``."""
+    return frozenset((r, s) for r in ranks for s in suits)
+
+
+class Ref:
+    def __init__(self, card_order="natural", suit_order="natural", readings=None):
+        self.nat_cards = card_order == "natural"
+        self.nat_suits = suit_order == "natural"
+        self.rd = dict(DEFAULTS, **(readings or {}))
+        self._domains = None
+        self._cache = {}
+
+    # strengths ----------------------------------------------------------------------------
+    def rs(self, r):
+        return r - 2 if self.nat_cards else 14 - r
+
+    def ss(self, s):
+        return 3 - SUITS.index(s) if self.nat_suits else SUITS.index(s)
+
+    def cs(self, c):
+        return (1 if c == "red" else 0) if self.nat_suits else (0 if c == "red" else 1)
+
+    # matching -----------------------------------------------------------------------------
+    def compat(self, slot, domains):
+        """The cards whose values meet ``slot`` (cached for the domains being searched)."""
+        if domains is not self._domains:
+            self._domains = domains
+            self._cache = {}
+        fit = self._cache.get(slot)
+        if fit is None:
+            fit = self._cache[slot] = [i for i, d in enumerate(domains) if d & slot]
+        return fit
+
+    def match(self, slots, domains, must=None):
+        """Is there a distinct card for every slot (the ``must`` card among them)?"""
+        if len(slots) > len(domains):
+            return False
+        if must is not None:
+            for j, slot in enumerate(slots):
+                if domains[must] & slot:
+                    rest = slots[:j] + slots[j + 1:]
+                    others = [d if i != must else frozenset() for i, d in enumerate(domains)]
+                    if self.match(rest, others):
+                        return True
+            return False
+        compat = {}
+        for slot in slots:
+            if slot not in compat:
+                compat[slot] = self.compat(slot, domains)
+        for slot, fit in compat.items():
+            if len(fit) < slots.count(slot):
+                return False
+        owner = {}
+
+        def augment(j, seen):
+            for i in compat[slots[j]]:
+                if i in seen:
+                    continue
+                seen.add(i)
+                if i not in owner or augment(owner[i], seen):
+                    owner[i] = j
+                    return True
+            return False
+
+        return all(augment(j, set()) for j in range(len(slots)))
+
+    # shapes: each yields (key, slots) for every parameter ------------------------------------
+    def quals(self, qual):
+        if qual == "none":
+            return [(None, SUITS)]
+        if qual == "suit":
+            return [(self.ss(s), s) for s in SUITS]
+        return [(self.cs(c), COLOURS[c]) for c in COLOURS]
+
+    def comp_shape(self, sizes, qual, each=False, two=False, identical_pair=False):
+        """Components of distinct ranks (quads, triples, pairs); ``two`` adds one card Two of the
+        qualifier; ``identical_pair`` makes the last component identical cards (#30)."""
+        def gen(domains):
+            for qstrength, qsuits in self.quals(qual):
+                choices = []
+                for i, size in enumerate(sizes):
+                    if i and sizes[i - 1] == size:
+                        choices.append(choices[-1])
+                    elif each:
+                        choices.append([(size, r, q[0], q[1]) for r in RANKS for q in self.quals(qual)])
+                    else:
+                        choices.append([(size, r, qstrength, qsuits) for r in RANKS])
+                if identical_pair:
+                    choices[-1] = [(2, r, self.ss(s), s) for r in RANKS for s in SUITS]
+                yield from self._comp_search(domains, choices, [], qual, each, two, identical_pair,
+                                             qstrength, qsuits)
+                if each or identical_pair:
+                    break
+        return gen
+
+    def _comp_search(self, domains, choices, picked, qual, each, two, identical_pair, qstrength, qsuits):
+        if len(picked) == len(choices):
+            slots = []
+            for size, r, _q, suits in picked:
+                slots += [slot((r,), suits)] * size
+            if two:
+                if 2 in {p[1] for p in picked}:
+                    return
+                slots.append(slot((2,), qsuits))
+            if not self.match(slots, domains):
+                return
+            if identical_pair:
+                quad, pair = picked
+                yield (self.rs(quad[1]), self.rs(pair[1]), pair[2]), slots
+                return
+            comps = sorted(((p[0], (p[2], self.rs(p[1])) if each else (self.rs(p[1]),)) for p in picked),
+                           reverse=True)
+            key = tuple(x for _size, label in comps for x in label)
+            if qual != "none" and not each:
+                key = (qstrength,) + key
+            yield key, slots
+            return
+        used = {p[1] for p in picked}
+        options = choices[len(picked)]
+        start = 0
+        if picked and choices[len(picked) - 1] is options:
+            # components of one size drawn from the same options: each set once, in option order
+            start = options.index(picked[-1]) + 1
+        for option in options[start:]:
+            size, r, _q, suits = option
+            if r in used or len(self.compat(slot((r,), suits), domains)) < size:
+                continue
+            partial = []
+            for p in picked + [option]:
+                partial += [slot((p[1],), p[3])] * p[0]
+            if not self.match(partial, domains):
+                continue
+            yield from self._comp_search(domains, choices, picked + [option], qual, each, two,
+                                         identical_pair, qstrength, qsuits)
+
+    def straight_shape(self, n, qual):
+        def gen(domains):
+            for qstrength, qsuits in self.quals(qual):
+                for lo in range(2, 16 - n):
+                    ranks = range(lo, lo + n)
+                    slots = [slot((r,), qsuits) for r in ranks]
+                    if self.match(slots, domains):
+                        top = max(self.rs(r) for r in ranks)
+                        yield ((top,) if qual == "none" else (qstrength, top)), slots
+        return gen
+
+    def cross_shape(self):
+        def gen(domains):
+            for q in RANKS:
+                for s in SUITS:
+                    slots = [slot((q,), SUITS)] * 4
+                    slots += [slot(tuple(r for r in RANKS if r != q), s)] * 2
+                    if self.match(slots, domains):
+                        yield (self.rs(q), self.ss(s)), slots
+        return gen
+
+    def oppositions(self):
+        if self.rd["IP-OPPOSITION"] == "pair_against_pair":
+            for a, b in OPPOSITE:
+                yield (b - a,), [(a, a), (b, b)]
+        else:
+            for (a, b), (c, d) in itertools.combinations(OPPOSITE, 2):
+                diffs = sorted((b - a, d - c), reverse=True)
+                yield tuple(diffs), [(a, b), (c, d)]
+
+    def opposition_shape(self, qual, eights):
+        def gen(domains):
+            for qstrength, qsuits in self.quals(qual):
+                for diffs, units in self.oppositions():
+                    slots = [slot((r,), qsuits) for unit in units for r in unit]
+                    if eights:
+                        slots += [slot((8,), qsuits)] * 2
+                    if self.match(slots, domains):
+                        yield (diffs if qual == "none" else (qstrength,) + diffs), slots
+        return gen
+
+    def mirror_shape(self):
+        def gen(domains):
+            for x in SUITS:
+                for y in SUITS:
+                    for diffs, units in self.oppositions():
+                        ranks_needed = {r for unit in units for r in unit}
+                        if any(not self.compat(slot((r,), s), domains) for r in ranks_needed for s in (x, y)):
+                            continue
+                        for flips in itertools.product((False, True), repeat=2):
+                            if any(flip and r1 == r2 for (r1, r2), flip in zip(units, flips, strict=True)):
+                                continue        # a pair holds {x, y} whichever way round
+                            slots = []
+                            for (r1, r2), flip in zip(units, flips, strict=True):
+                                s1, s2 = (y, x) if flip else (x, y)
+                                slots += [slot((r1,), s1), slot((r2,), s2)]
+                            if self.match(slots, domains):
+                                hi, lo = sorted((self.ss(x), self.ss(y)), reverse=True)
+                                yield (hi, lo) + diffs, slots
+        return gen
+
+    def flush_shape(self, n, qual):
+        def gen(domains):
+            for qstrength, qsuits in self.quals(qual):
+                best = []
+                for d in domains:
+                    ranks = [r for r, s in d if s in qsuits]
+                    if ranks:
+                        best.append(max(ranks, key=self.rs))
+                if len(best) < n:
+                    continue
+                chosen = sorted(best, key=self.rs, reverse=True)[:n]
+                slots = [slot((r,), qsuits) for r in chosen]
+                yield (qstrength,) + tuple(self.rs(r) for r in chosen), slots
+        return gen
+
+    def honor_shape(self):
+        def gen(domains):
+            for r in HONORS:
+                slots = [slot((r,), SUITS)]
+                if self.match(slots, domains):
+                    yield (self.rs(r),), slots
+        return gen
+
+    def shapes(self):
+        rd = self.rd
+        each = rd["IP-QUALIFIER-SCOPE"] == "each_component"
+        two = rd["IP-HORSESHOE"] == "the_card_two"
+        C = self.comp_shape
+        S = self.straight_shape
+
+        def horseshoe(qual):
+            return C((3, 3), qual, two=True) if two else C((3, 3, 2), qual)
+
+        return {
+            1: C((9,), "suit"), 2: C((8,), "suit"), 3: S(9, "suit"), 4: C((7,), "suit"),
+            5: C((6,), "suit"), 6: C((6,), "colour"), 7: S(8, "suit"), 8: C((5,), "suit"),
+            9: C((6,), "none"), 10: C((4, 4), "suit", each), 11: C((5,), "colour"),
+            12: self.opposition_shape("suit", True), 13: C((4, 2), "suit", each), 14: S(9, "colour"),
+            15: C((5,), "none"), 16: self.opposition_shape("colour", True), 17: S(7, "suit"),
+            18: C((3, 3, 3), "suit", rd["IP-BIG-GIANT"] == "identical_within_triples"),
+            19: S(6, "suit"), 20: C((4, 4), "colour", each), 21: C((4, 2), "colour", each),
+            22: S(8, "colour"), 23: self.opposition_shape("none", True), 24: S(5, "suit"),
+            25: horseshoe("suit"), 26: C((3, 3, 3), "colour", each), 27: S(9, "none"),
+            28: C((3, 3), "suit", each), 29: C((4, 4), "none"),
+            30: (C((4, 2), "none", identical_pair=True) if rd["IP-DRAGON-PAIR"] == "identical"
+                 else C((4, 2), "none")),
+            31: horseshoe("colour"), 32: C((2, 2, 2, 2), "suit", each), 33: C((3, 2, 2), "suit", each),
+            34: S(8, "none"), 35: C((3, 3), "colour", each), 36: C((3, 3, 3), "none"),
+            37: S(7, "colour"), 38: horseshoe("none"), 39: self.cross_shape(),
+            40: C((2, 2, 2, 2), "colour", each), 41: C((3, 3), "none"),
+            42: C((3, 2, 2), "colour", each), 43: C((2, 2, 2), "suit", each), 44: S(7, "none"),
+            45: (self.opposition_shape("colour", False) if rd["IP-COLOR-OPPOSITION"] == "one_colour"
+                 else self.mirror_shape()),
+            46: C((2, 2, 2), "colour", each), 47: C((2, 2, 2, 2), "none"), 48: C((3, 2, 2), "none"),
+            49: C((4,), "none"), 50: S(6, "colour"), 51: self.opposition_shape("none", False),
+            52: S(5, "none" if rd["IP-LITTLE-COLOR-STRAIGHT"] == "any" else "colour"),
+            54: C((2, 2, 2), "none"), 55: S(6, "none"), 56: S(5, "none"), 57: self.flush_shape(6, "suit"),
+            58: self.flush_shape(5, "suit"), 59: C((3, 2), "none"), 60: C((3,), "none"),
+            61: C((2, 2), "none"), 62: self.flush_shape(6, "colour"), 63: C((2,), "none"),
+            64: self.honor_shape(),
+        }
+
+    # the hand ---------------------------------------------------------------------------------
+    def best_shape(self, domains, must=None, only=None):
+        """(category, key, kickers) of the best hand the domains form (``must``: that card is in
+        the combination; ``only``: look at that category alone), or None."""
+        for cat, gen in sorted(self.shapes().items()):
+            if only is not None and cat != only:
+                continue
+            found = [(key, slots) for key, slots in gen(domains)
+                     if must is None or self.match(slots, domains, must)]
+            if found:
+                top = max(key for key, _ in found)
+                kickers = ()
+                if self.rd["IP-KICKERS"] == "remaining_high_to_low":
+                    kickers = max(self.kickers(slots, domains, must) for key, slots in found if key == top)
+                return cat, top, kickers
+        return None
+
+    def kickers(self, slots, domains, must):
+        best = None
+        n = len(slots)
+        for used in itertools.combinations(range(len(domains)), n):
+            if must is not None and must not in used:
+                continue
+            sub = [domains[i] for i in used]
+            if not self.match(slots, sub):
+                continue
+            left = tuple(sorted((self.rs(self.real[i][0]) for i in range(len(domains)) if i not in used),
+                                reverse=True))
+            if best is None or left > best:
+                best = left
+        return best
+
+    def evaluate(self, hand, wild=(), home=(), free=(), dead=(), reversed_=False):
+        rd = self.rd
+        hand = [(c.rank, c.suit) for c in cards.parse(hand)]
+        state = {}
+        for name, given in (("wild", wild), ("home", home), ("free", free), ("dead", dead)):
+            for c in cards.parse(given):
+                state.setdefault((c.rank, c.suit), set()).add(name)
+        live = []
+        for v in hand:
+            st = state.get(v, set())
+            if st == {"wild", "dead"}:
+                st = {"natural"}
+            elif st == {"free", "dead"}:
+                st = {"home"}
+            elif "dead" in st:
+                continue
+            live.append((v, next(iter(st)) if st else "natural"))
+        self.real = [v for v, _ in live]
+        free_level = 2 if rd["IP-NAT-FREE"] == "between_natural_and_home" else 1
+        level_of = {"natural": 3, "home": 1, "free": free_level, "wild": 0}
+        levels = [level_of[s] for _, s in live]
+
+        def domain(v, st):
+            r, s = v
+            if st == "wild":
+                return ALL
+            if st == "home":
+                return frozenset((r, x) for x in SUITS)
+            if st == "free":
+                return frozenset((h, s) for h in HONORS)
+            return frozenset({v})
+
+        domains = [domain(v, s) for v, s in live]
+        changed_only = rd["IP-NAT-USED"] == "changed_only"
+
+        def restricted(threshold):
+            out = []
+            for (v, _s), d, lv in zip(live, domains, levels, strict=True):
+                if lv >= threshold:
+                    out.append(d)
+                else:
+                    out.append(frozenset({v}) if changed_only else frozenset())
+            return out
+
+        def forced(i):
+            out = list(domains)
+            if changed_only:
+                out[i] = domains[i] - {live[i][0]}
+            return out
+
+        def rank_key(res):
+            cat, key, kickers = res
+            return (-cat, key, kickers)
+
+        full = self.best_shape(domains)
+        if full is None:
+            if rd["IP-HODGEPODGE"] == "no_hand_from_live_cards" or len(live) == 9:
+                cat = 53
+                key = tuple(sorted((self.rs(v[0]) for v, _ in live), reverse=True))
+                level = min(levels, default=3) if (reversed_ or not changed_only) else 3
+                kickers = ()
+            else:
+                cat, key, level = 65, (), 3
+                kickers = (tuple(sorted((self.rs(v[0]) for v, _ in live), reverse=True))
+                           if rd["IP-KICKERS"] == "remaining_high_to_low" else ())
+            result = (cat, key, kickers)
+        elif not reversed_:
+            # the most natural realisation: cards below a threshold play as themselves / stay out
+            if rd["IP-NAT-ORDER"] == "category_first":
+                # a restricted search reaches nothing better than the full one: looking at the
+                # full hand's category is enough to see whether it reaches the same hand
+                level = max(t for t in {3, *levels}
+                            if (res := self.best_shape(restricted(t), only=full[0])) is not None
+                            and rank_key(res) == rank_key(full))
+                result = full
+            else:
+                found = []
+                for threshold in sorted({3, *levels}, reverse=True):
+                    res = self.best_shape(restricted(threshold))
+                    if res is not None:
+                        found.append((threshold, res))
+                level, result = max(found, key=lambda item: (item[0], rank_key(item[1])))
+        else:
+            # the least natural realisation: some card of that level counted (and changed)
+            found = [(3, full)]
+            only = full[0] if rd["IP-NAT-ORDER"] == "category_first" else None
+            for i, lv in enumerate(levels):
+                if lv < 3 and forced(i)[i]:
+                    res = self.best_shape(forced(i), must=i, only=only)
+                    if res is not None:
+                        found.append((lv, res))
+            if rd["IP-NAT-ORDER"] == "category_first":
+                level = min(t for t, res in found if rank_key(res) == rank_key(full))
+                result = full
+            else:
+                level, result = max(found, key=lambda item: (-item[0], rank_key(item[1])))
+        cat, key, kickers = result
+        nat = 3 - level if reversed_ else level
+        if rd["IP-NAT-ORDER"] == "category_first":
+            return cat, (-cat, key, kickers, nat)
+        return cat, (nat, -cat, key, kickers)
+
+
+# --- the seeded random hands ---------------------------------------------------------------------
+
+# every mix of 0-2 wild, 0-3 home, 0-3 free and 0-3 dead cards that fits in a hand of at most 10
+MIXES = [(w, h, f, d) for w in range(3) for h in range(4) for f in range(4) for d in range(4)
+         if w + h + f + d <= 10]
+HONOR_CARDS = [c for c in cards.deck52() if c.is_honor]
+
+
+def random_case(rng: random.Random, mix, size=None):
+    """A hand with ``mix`` = (wild, home, free, dead) cards, biased towards shapes: cards are drawn
+    from a few ranks and suits often enough that quads, runs and one-suit hands occur."""
+    w, h, f, d = mix
+    n = size or rng.choice((5, 6, 7, 8, 9, 9, 9, 10))
+    n = max(n, w + h + f + d, f + 1)
+    deck = list(cards.deck52())
+    style = rng.random()
+    if style < 0.3:
+        ranks = rng.sample(range(2, 15), rng.randint(2, 5))
+        deck = [c for c in deck if c.rank in ranks] + rng.sample(deck, 6)
+    elif style < 0.5:
+        suits = rng.sample(SUITS, rng.randint(1, 2))
+        deck = [c for c in deck if c.suit in suits] + rng.sample(deck, 4)
+    elif style < 0.6:
+        lo = rng.randint(2, 8)
+        deck = [c for c in deck if lo <= c.rank <= lo + 6] + rng.sample(deck, 4)
+    deck = list(dict.fromkeys(deck))
+    honors = [c for c in HONOR_CARDS]
+    while True:
+        chosen = rng.sample(deck, min(n, len(deck)))
+        if len(chosen) < n:
+            chosen += rng.sample([c for c in cards.deck52() if c not in chosen], n - len(chosen))
+        hon = [c for c in chosen if c.is_honor]
+        if len(hon) >= f:
+            break
+        extra = rng.sample([c for c in honors if c not in chosen], f - len(hon))
+        chosen = [c for c in chosen if not c.is_honor][: n - f] + hon + extra
+        chosen = chosen[:n]
+        if len([c for c in chosen if c.is_honor]) >= f and len(chosen) == n:
+            break
+    rng.shuffle(chosen)
+    free_cards = rng.sample([c for c in chosen if c.is_honor], f)
+    rest = [c for c in chosen if c not in free_cards]
+    rng.shuffle(rest)
+    wild = rest[:w]
+    home = rest[w:w + h]
+    dead = rest[w + h:w + h + d]
+    return chosen, wild, home, free_cards, dead
+
+
+def check(rng, mix, card_order, suit_order, readings=None, reversed_=False):
+    hand, wild, home, free, dead = random_case(rng, mix)
+    ref = Ref(card_order, suit_order, readings)
+    want_cat, want_key = ref.evaluate(hand, wild, home, free, dead, reversed_)
+    got = dragon.evaluate(hand, wild=wild, home=home, free=free, dead=dead, card_order=card_order,
+                          suit_order=suit_order, readings=readings, naturalness_reversed=reversed_)
+    assert (got.category, got.key) == (want_cat, want_key), (
+        cards.format(hand), [str(c) for c in wild], [str(c) for c in home], [str(c) for c in free],
+        [str(c) for c in dead], card_order, suit_order, readings)
+    return got
+
+
+ORDERS = [("natural", "natural"), ("inverted", "inverted"), ("natural", "inverted"), ("inverted", "natural")]
+
+
+def _run(mix, per_mix, seed):
+    rng = random.Random(f"dragon-reference-{seed}-{mix}")
+    for i in range(per_mix):
+        card_order, suit_order = ORDERS[i % 4]
+        check(rng, mix, card_order, suit_order)
+
+
+FAST_PER_MIX = 5
+SLOW_PER_MIX = int(os.environ.get("DRAGON_REFERENCE_PER_MIX", "20000"))
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
+def test_evaluator_matches_reference_random_hands(mix):
+    """The evaluator agrees with the brute-force reference for each mix of 0-2 wild, 0-3 home,
+    0-3 free and 0-3 dead cards, under both card orders and both suit orders (hands 1-64)."""
+    _run(mix, FAST_PER_MIX, "fast")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
+def test_evaluator_matches_reference_20000_per_mix(mix, request):
+    """The full run of the issue: 20,000 seeded random hands per mix of states (the environment
+    variable DRAGON_REFERENCE_PER_MIX sets another count). It runs only when asked for with
+    ``-m slow``: it takes hours."""
+    if "slow" not in (request.config.getoption("markexpr", "") or "") or "not slow" in request.config.getoption("markexpr"):
+        pytest.skip("the full reference run: select it with -m slow")
+    _run(mix, SLOW_PER_MIX, "slow")
+
+
+ALTERNATIVES = [
+    {"IP-QUALIFIER-SCOPE": "each_component"},
+    {"IP-KICKERS": "remaining_high_to_low"},
+    {"IP-OPPOSITION": "two_couples"},
+    {"IP-NAT-USED": "any_changeable"},
+    {"IP-NAT-FREE": "between_natural_and_home"},
+    {"IP-NAT-ORDER": "naturalness_first"},
+    {"IP-DRAGON-PAIR": "identical"},
+    {"IP-COLOR-OPPOSITION": "one_colour"},
+    {"IP-LITTLE-COLOR-STRAIGHT": "any"},
+    {"IP-HODGEPODGE": "nine_live_cards"},
+    {"IP-BIG-GIANT": "identical_within_triples"},
+    {"IP-HORSESHOE": "the_card_two"},
+    {"IP-OPPOSITION": "two_couples", "IP-COLOR-OPPOSITION": "one_colour"},
+    {"IP-NAT-ORDER": "naturalness_first", "IP-NAT-USED": "any_changeable",
+     "IP-NAT-FREE": "between_natural_and_home"},
+]
+
+
+@pytest.mark.parametrize("readings", ALTERNATIVES, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()))
+def test_evaluator_matches_reference_under_alternative_readings(readings):
+    """Every alternative reading of the hand list's interpretation points agrees with the
+    reference on seeded random hands with changeable and dead cards."""
+    rng = random.Random(f"dragon-readings-{sorted(readings.items())}")
+    for i in range(10):
+        mix = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 3))
+        card_order, suit_order = ORDERS[i % 4]
+        check(rng, mix, card_order, suit_order, readings)
+
+
+@pytest.mark.parametrize("order", ["category_first", "naturalness_first"])
+def test_evaluator_matches_reference_with_naturalness_reversed(order):
+    """Base rule 7's reversal (``naturalness_reversed``): the least natural realisation of the
+    best hand, checked against the reference."""
+    rng = random.Random(f"dragon-reversed-{order}")
+    for i in range(15):
+        mix = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+        card_order, suit_order = ORDERS[i % 4]
+        check(rng, mix, card_order, suit_order, {"IP-NAT-ORDER": order}, reversed_=True)
