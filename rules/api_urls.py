@@ -1,5 +1,16 @@
-from rest_framework.routers import DefaultRouter
+from django.urls import path
+from rest_framework.routers import SimpleRouter
 
-router = DefaultRouter()
+from . import api
 
-urlpatterns = router.urls
+router = SimpleRouter()
+router.register("rulebook", api.RulebookViewSet, basename="rulebook-entry")
+router.register("interpretation-points", api.InterpretationPointViewSet, basename="interpretation-point")
+router.register("precedents", api.PrecedentViewSet, basename="precedent")
+router.register("disputes", api.DisputeViewSet, basename="dispute")
+
+urlpatterns = [
+    path("readings-in-force/", api.ReadingsInForceView.as_view(), name="readings-in-force"),
+    path("rules-search/", api.SearchView.as_view(), name="rules-search"),
+    *router.urls,
+]

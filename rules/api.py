@@ -1,0 +1,404 @@
+"""The precedent archive's REST API: thin views over :mod:`rules.services` and :mod:`rules.selectors`.
+
+Anyone may read the rulebook, the interpretation points and the published precedents; only
+croupiers and admins write precedents; members raise disputes and croupiers rule on them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.http import Http404
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club import selectors as club_selectors
+from club.api import IsCroupierOrReadOnly, actor_of
+from club.errors import InvalidInput
+from club.models import Member
+
+from . import search, selectors, services
+from .models import Dispute, InterpretationPoint, Precedent, PrecedentCitation, PrecedentImpact, RulebookEntry
+
+
+def _member(request) -> Member | None:
+    return club_selectors.member_for_user(request.user)
+
+
+def _date_param(request, name: str) -> dt.date | None:
+    value = request.query_params.get(name)
+    if not value:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(f"{name}: {value!r} is not a date (YYYY-MM-DD).", extra={"field": name, "value": value})
+
+
+# ----------------------------------------------------------------------------- serializers
+class RulebookEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RulebookEntry
+        fields = ["key", "game", "kind", "number", "title", "text_ru", "summary_en", "data"]
+
+
+class InterpretationPointSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="point_id")
+    rules = serializers.SlugRelatedField(slug_field="key", many=True, read_only=True)
+
+    class Meta:
+        model = InterpretationPoint
+        fields = ["id", "game", "question", "seed_reference", "default", "readings", "readings_help", "rules"]
+
+
+class CitationSerializer(serializers.ModelSerializer):
+    precedent = serializers.CharField(source="cited.permanent_id")
+
+    class Meta:
+        model = PrecedentCitation
+        fields = ["precedent", "treatment"]
+
+
+class CitedBySerializer(serializers.ModelSerializer):
+    precedent = serializers.CharField(source="citing.permanent_id")
+
+    class Meta:
+        model = PrecedentCitation
+        fields = ["precedent", "treatment"]
+
+
+class PrecedentSerializer(serializers.ModelSerializer):
+    ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True)
+    cites_rules = serializers.SlugRelatedField(source="cited_entries", slug_field="key", many=True, read_only=True)
+    cites_points = serializers.SlugRelatedField(source="cited_points", slug_field="point_id", many=True,
+                                                read_only=True)
+    fixes = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Precedent
+        fields = ["permanent_id", "url", "title", "situation", "question", "ruling", "status", "ruled_by_kind",
+                  "ruled_by", "ruled_on", "effective_from", "withdrawn_on", "founding", "deal_ref",
+                  "cites_rules", "cites_points", "fixes"]
+
+    def get_fixes(self, obj) -> dict[str, str]:
+        return {f.point.point_id: f.reading for f in obj.fixes.all()}
+
+    def get_url(self, obj) -> str:
+        return obj.get_absolute_url()
+
+
+class PrecedentDetailSerializer(PrecedentSerializer):
+    cites_precedents = CitationSerializer(source="citations", many=True, read_only=True)
+    cited_by = CitedBySerializer(many=True, read_only=True)
+    panel = serializers.SlugRelatedField(slug_field="display_name", many=True, read_only=True)
+
+    class Meta(PrecedentSerializer.Meta):
+        fields = [*PrecedentSerializer.Meta.fields, "deal_snapshot", "panel", "cites_precedents", "cited_by"]
+
+
+class PrecedentInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200)
+    situation = serializers.CharField()
+    question = serializers.CharField()
+    ruling = serializers.CharField()
+    ruled_on = serializers.DateField(required=False)
+    effective_from = serializers.DateField(required=False)
+    status = serializers.ChoiceField(choices=["draft", "binding", "advisory"], default="draft")
+    ruled_by_kind = serializers.ChoiceField(choices=Precedent.RuledBy.choices, default="croupier")
+    panel = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), many=True, required=False)
+    cites_rules = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+    cites_points = serializers.ListField(child=serializers.CharField(max_length=60), required=False)
+    cites_precedents = serializers.DictField(child=serializers.ChoiceField(
+        choices=PrecedentCitation.Treatment.choices), required=False)
+    fixes = serializers.DictField(child=serializers.CharField(max_length=60), required=False)
+    deal_ref = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    deal_snapshot = serializers.JSONField(required=False)
+
+
+class PrecedentUpdateSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False)
+    situation = serializers.CharField(required=False)
+    question = serializers.CharField(required=False)
+    ruling = serializers.CharField(required=False)
+
+
+class PrecedentTransitionSerializer(serializers.Serializer):
+    to = serializers.ChoiceField(choices=Precedent.Status.choices)
+    on = serializers.DateField(required=False)
+
+
+class ImpactSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PrecedentImpact
+        fields = ["deal_ref", "deal_number", "played_on", "before", "after", "computed_at"]
+
+
+class DisputeSerializer(serializers.ModelSerializer):
+    raised_by = serializers.CharField(source="raised_by.display_name", read_only=True)
+    ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True)
+    precedent = serializers.CharField(source="precedent.permanent_id", default=None, read_only=True)
+
+    class Meta:
+        model = Dispute
+        fields = ["id", "deal_ref", "deal_snapshot", "raised_by", "raised_at", "question", "status", "ruling",
+                  "ruled_by", "ruled_at", "precedent"]
+        read_only_fields = fields
+
+
+class DisputeInputSerializer(serializers.Serializer):
+    deal_ref = serializers.CharField(max_length=120)
+    question = serializers.CharField()
+    deal_snapshot = serializers.JSONField(required=False)
+
+
+class RulingInputSerializer(serializers.Serializer):
+    ruling = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PublishInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200)
+    status = serializers.ChoiceField(choices=["draft", "binding", "advisory"], default="binding")
+    situation = serializers.CharField(required=False)
+    cites_rules = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+    cites_points = serializers.ListField(child=serializers.CharField(max_length=60), required=False)
+    cites_precedents = serializers.DictField(child=serializers.ChoiceField(
+        choices=PrecedentCitation.Treatment.choices), required=False)
+    fixes = serializers.DictField(child=serializers.CharField(max_length=60), required=False)
+
+
+class SearchHitSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    ref = serializers.CharField()
+    title = serializers.CharField()
+    rank = serializers.FloatField()
+    url = serializers.CharField()
+
+
+# ----------------------------------------------------------------------------- views
+class RulebookViewSet(viewsets.ReadOnlyModelViewSet):
+    """The rulebooks as loaded from the engines: base rules, modifiers, hands, tables, definitions
+    and the other games' rules."""
+
+    queryset = RulebookEntry.objects.all()
+    serializer_class = RulebookEntrySerializer
+    permission_classes = [permissions.AllowAny]
+    lookup_field = "key"
+    lookup_value_regex = "[^/]+"
+    filterset_fields = ["game", "kind"]
+
+
+class InterpretationPointViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = InterpretationPoint.objects.prefetch_related("rules")
+    serializer_class = InterpretationPointSerializer
+    permission_classes = [permissions.AllowAny]
+    lookup_field = "point_id"
+    lookup_url_kwarg = "point_id"
+    lookup_value_regex = "[^/]+"
+    filterset_fields = ["game"]
+
+
+_PRECEDENT_FILTERS = [
+    OpenApiParameter("rule", OpenApiTypes.STR, description="a rulebook key: B12, M34, H30, T2, casino-H1 ..."),
+    OpenApiParameter("modifier", OpenApiTypes.INT, description="a modifier number (1..100)"),
+    OpenApiParameter("hand", OpenApiTypes.INT, description="a hand number (1..64)"),
+    OpenApiParameter("point", OpenApiTypes.STR, description="an interpretation point id"),
+    OpenApiParameter("status", OpenApiTypes.STR, enum=Precedent.Status.values),
+    OpenApiParameter("from", OpenApiTypes.DATE), OpenApiParameter("to", OpenApiTypes.DATE),
+    OpenApiParameter("q", OpenApiTypes.STR, description="full-text search, ranked"),
+]
+
+
+def precedent_queryset(request, params):
+    """The filtered precedent list shared by the API and the pages."""
+    rule = params.get("rule") or None
+    for name, prefix in (("modifier", "M"), ("hand", "H")):
+        value = params.get(name)
+        if value:
+            if not str(value).isdigit():
+                raise InvalidInput(f"{name}: {value!r} is not a number.", extra={"field": name, "value": value})
+            rule = f"{prefix}{int(value)}"
+    status_ = params.get("status") or None
+    if status_ and status_ not in Precedent.Status.values:
+        raise InvalidInput(f"status: unknown status {status_!r}.", extra={"field": "status", "value": status_})
+    member = _member(request)
+    refs = None
+    q = (params.get("q") or "").strip()
+    hits: list = []
+    if q:
+        hits = search.search(q, kind="precedent", include_private=bool(member and member.is_croupier), limit=200)
+        refs = [h.ref for h in hits]
+
+    def parse(name):
+        value = params.get(name)
+        if not value:
+            return None
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            raise InvalidInput(f"{name}: {value!r} is not a date (YYYY-MM-DD).",
+                               extra={"field": name, "value": value})
+
+    qs = selectors.precedent_list(member=member, rule=rule, point=params.get("point") or None, status=status_,
+                                  date_from=parse("from"), date_to=parse("to"), refs=refs)
+    if q:
+        order = {ref: i for i, ref in enumerate(refs)}
+        return sorted(qs, key=lambda p: order.get(p.permanent_id, len(order)))
+    return qs
+
+
+class PrecedentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Precedents: published ones for everybody, drafts for croupiers; croupiers file, edit
+    drafts, move statuses and read the what-if of a binding precedent."""
+
+    permission_classes = [IsCroupierOrReadOnly]
+    lookup_field = "permanent_id"
+    lookup_value_regex = "[^/]+"
+    serializer_class = PrecedentSerializer
+
+    def get_queryset(self):
+        return selectors.precedent_list(member=_member(self.request))
+
+    @extend_schema(parameters=_PRECEDENT_FILTERS)
+    def list(self, request, *args, **kwargs):
+        items = precedent_queryset(request, request.query_params)
+        page = self.paginate_queryset(items)
+        if page is not None:
+            return self.get_paginated_response(PrecedentSerializer(page, many=True).data)
+        return Response(PrecedentSerializer(items, many=True).data)
+
+    def _detail(self, permanent_id: str) -> Precedent:
+        try:
+            return selectors.precedent_detail(permanent_id=permanent_id, member=_member(self.request))
+        except Precedent.DoesNotExist:
+            raise Http404
+
+    @extend_schema(responses=PrecedentDetailSerializer)
+    def retrieve(self, request, permanent_id=None):
+        return Response(PrecedentDetailSerializer(self._detail(permanent_id)).data)
+
+    @extend_schema(request=PrecedentInputSerializer, responses={201: PrecedentDetailSerializer})
+    def create(self, request):
+        data = PrecedentInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        precedent = services.precedent_file(actor=actor_of(request), **data.validated_data)
+        return Response(PrecedentDetailSerializer(self._detail(precedent.permanent_id)).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PrecedentUpdateSerializer, responses=PrecedentDetailSerializer)
+    def partial_update(self, request, permanent_id=None):
+        data = PrecedentUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        precedent = self._detail(permanent_id)
+        services.precedent_update(precedent=precedent, actor=actor_of(request), **data.validated_data)
+        return Response(PrecedentDetailSerializer(self._detail(permanent_id)).data)
+
+    @extend_schema(request=PrecedentTransitionSerializer, responses=PrecedentDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def transition(self, request, permanent_id=None):
+        data = PrecedentTransitionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.precedent_transition(precedent=self._detail(permanent_id), actor=actor_of(request),
+                                      to=data.validated_data["to"], on=data.validated_data.get("on"))
+        return Response(PrecedentDetailSerializer(self._detail(permanent_id)).data)
+
+    @extend_schema(request=None, responses=ImpactSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], url_path="what-if")
+    def what_if(self, request, permanent_id=None):
+        """GET: the past deals this precedent would judge differently (the croupier may re-judge
+        them). POST (croupiers): compute them again now."""
+        precedent = self._detail(permanent_id)
+        if request.method == "POST":
+            from club.services import require_croupier
+
+            require_croupier(actor_of(request))
+            services.precedent_whatif_compute(precedent=precedent)
+        return Response(ImpactSerializer(precedent.impacts.all(), many=True).data)
+
+
+class ReadingsInForceView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("on", OpenApiTypes.DATE, description="the date (today by default)"),
+                    OpenApiParameter("game", OpenApiTypes.STR)],
+        responses=inline_serializer("ReadingsInForce", {
+            "on": serializers.DateField(), "readings": serializers.DictField(child=serializers.CharField()),
+            "precedents": serializers.DictField(child=serializers.ListField(child=serializers.CharField()))}))
+    def get(self, request):
+        on = _date_param(request, "on") or timezone.localdate()
+        readings, applied = selectors.readings_in_force(on, game=request.query_params.get("game") or None)
+        return Response({"on": on, "readings": readings,
+                         "precedents": selectors.readings_by_precedent(applied, readings)})
+
+
+class SearchView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True),
+                               OpenApiParameter("kind", OpenApiTypes.STR, enum=["precedent", "entry"])],
+                   responses=SearchHitSerializer(many=True))
+    def get(self, request):
+        q = request.query_params.get("q", "")
+        kind = request.query_params.get("kind") or None
+        if kind not in (None, "precedent", "entry"):
+            raise InvalidInput(f"kind: unknown kind {kind!r}.", extra={"field": "kind", "value": kind})
+        member = _member(request)
+        hits = search.search(q, kind=kind, include_private=bool(member and member.is_croupier))
+        from django.urls import reverse
+
+        out = [{"kind": h.kind, "ref": h.ref, "title": h.title, "rank": h.rank,
+                "url": reverse("rules:precedent_detail" if h.kind == "precedent" else "rules:entry_detail",
+                               args=[h.ref])} for h in hits]
+        return Response(SearchHitSerializer(out, many=True).data)
+
+
+class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Disputes ("call the croupier"): members raise them, croupiers rule or order a replay."""
+
+    serializer_class = DisputeSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["status", "deal_ref"]
+
+    def get_queryset(self):
+        return selectors.disputes_list()
+
+    @extend_schema(request=DisputeInputSerializer, responses={201: DisputeSerializer})
+    def create(self, request):
+        data = DisputeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = services.dispute_raise(actor=actor_of(request), **data.validated_data)
+        return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RulingInputSerializer, responses=DisputeSerializer)
+    @action(detail=True, methods=["post"])
+    def rule(self, request, pk=None):
+        data = RulingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = services.dispute_rule(dispute=self.get_object(), actor=actor_of(request),
+                                        ruling=data.validated_data["ruling"])
+        return Response(DisputeSerializer(dispute).data)
+
+    @extend_schema(request=RulingInputSerializer, responses=DisputeSerializer)
+    @action(detail=True, methods=["post"])
+    def replay(self, request, pk=None):
+        data = RulingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = services.dispute_replay(dispute=self.get_object(), actor=actor_of(request),
+                                          reason=data.validated_data["ruling"])
+        return Response(DisputeSerializer(dispute).data)
+
+    @extend_schema(request=PublishInputSerializer, responses={201: PrecedentDetailSerializer})
+    @action(detail=True, methods=["post"])
+    def publish(self, request, pk=None):
+        data = PublishInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        precedent = services.dispute_publish(dispute=self.get_object(), actor=actor_of(request),
+                                             **data.validated_data)
+        detail = selectors.precedent_detail(permanent_id=precedent.permanent_id, member=_member(request))
+        return Response(PrecedentDetailSerializer(detail).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,79 @@
+"""The demo archive: the rulebook from the engines, the founding precedents, three later
+precedents and two disputes. Loading twice changes nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+
+from club.models import Member
+
+from . import services
+from .models import Dispute, Precedent
+from .rulebook import rulebook_sync
+
+DEAL_REF = "demo-game-1#3"
+
+
+def _member(name: str) -> Member | None:
+    return Member.objects.filter(display_name=name).first()
+
+
+def _founding(point_id: str) -> Precedent:
+    return Precedent.objects.get(founding=True, fixes__point__point_id=point_id)
+
+
+@transaction.atomic
+def load() -> dict[str, int]:
+    rulebook_sync()
+    founding = services.founding_precedents_load()
+    croupier = _member("Tananda") or Member.objects.filter(role__in=["croupier", "admin"]).first()
+    if croupier is None:
+        return {"founding": len(founding), "later": 0}
+    later = 0
+    if not Precedent.objects.filter(title="Base rule 2 makes the whole rank wild").exists():
+        services.precedent_file(
+            actor=croupier, title="Base rule 2 makes the whole rank wild",
+            situation="Deal 2 of an evening at the Yellow Crescent Inn: the previous winning hand's highest "
+                      "natural card was the Ace of hearts; Skeeve held the Ace of spades and claimed it wild too.",
+            question="Does base rule 2 make only the Ace of hearts wild, or every Ace?",
+            ruling="Дикими становятся все карты этого номинала: every card of that rank becomes wild.",
+            ruled_on=dt.date(2015, 3, 14), status=Precedent.Status.BINDING, cites_rules=["B2"],
+            cites_points=["IP-R2-WILD-CARD"], fixes={"IP-R2-WILD-CARD": "that_rank"},
+            cites_precedents={_founding("IP-R2-WILD-CARD").permanent_id: "overrules"})
+        later += 1
+    if not Precedent.objects.filter(title="Back to the card itself under base rule 2").exists():
+        first = Precedent.objects.get(title="Base rule 2 makes the whole rank wild")
+        services.precedent_file(
+            actor=croupier, title="Back to the card itself under base rule 2",
+            situation="A Game in which three players held Aces after an Ace-high win; the whole-rank reading "
+                      "made every deal of the evening wild-heavy.",
+            question="Should the whole-rank reading of base rule 2 stand?",
+            ruling="Only the card itself (that rank and suit) becomes wild; the 2015 ruling is overruled.",
+            ruled_on=dt.date(2021, 9, 4), status=Precedent.Status.BINDING, cites_rules=["B2"],
+            cites_points=["IP-R2-WILD-CARD"], fixes={"IP-R2-WILD-CARD": "that_card"},
+            cites_precedents={first.permanent_id: "overrules"})
+        later += 1
+    if not Precedent.objects.filter(title="A hat indoors is headwear").exists():
+        services.precedent_file(
+            actor=croupier, title="A hat indoors is headwear",
+            situation="Chumley kept his hat on at the table; the modifiers on headwear were disputed.",
+            question="Does a hat worn indoors count as headwear for the modifiers?",
+            ruling="Yes: any hat worn at the table is headwear. Advisory until a modifier needs it.",
+            ruled_on=dt.date(2024, 11, 2), status=Precedent.Status.ADVISORY, cites_rules=["B24"])
+        later += 1
+    raiser = _member("Skeeve") or croupier
+    if not Dispute.objects.filter(deal_ref=DEAL_REF).exists():
+        dispute = services.dispute_raise(
+            actor=raiser, deal_ref=DEAL_REF, question="Was my Two wild at 00:30 if the previous hour's wild rank was dead?",
+            deal_snapshot={"cards": ["2h", "Qs", "Ah", "Kd", "10c", "7s", "2d", "Jh", "9c"],
+                           "trace": [{"source": "T2", "cards": ["2h"], "change": "wild", "text": "00:00 - 01:00"}],
+                           "date": "2026-11-20"})
+        services.dispute_rule(dispute=dispute, actor=croupier,
+                              ruling="The Two is wild: Table 2's dead rank for 00:00 is the Queen, not the Two.")
+    if not Dispute.objects.filter(deal_ref="demo-game-1#5").exists():
+        services.dispute_raise(actor=raiser, deal_ref="demo-game-1#5",
+                               question="Does modifier 7 kill the Seven dealt after the Ten in a dark circle?",
+                               deal_snapshot={"cards": ["10h", "7c", "7d"], "date": "2026-11-20"})
+    return {"founding": len(founding), "later": later}

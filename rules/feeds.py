@@ -1,0 +1,37 @@
+"""The Atom feed of new rulings."""
+
+from __future__ import annotations
+
+from django.contrib.syndication.views import Feed
+from django.urls import reverse_lazy
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext_lazy as _
+
+from . import selectors
+
+
+class RulingsFeed(Feed):
+    feed_type = Atom1Feed
+    title = _("New rulings of the Dragon Poker club")
+    subtitle = _("Precedents published in the club's archive (base rule 12).")
+    link = reverse_lazy("rules:precedent_list")
+
+    def items(self):
+        # The founding readings are the club's starting point, not news.
+        return (selectors.published_precedents().filter(published_at__isnull=False, founding=False)
+                .select_related("ruled_by").order_by("-published_at", "-permanent_id")[:30])
+
+    def item_title(self, item):
+        return f"{item.permanent_id}: {item.title} ({item.get_status_display()})"
+
+    def item_description(self, item):
+        return f"{item.question}\n\n{item.ruling}"
+
+    def item_pubdate(self, item):
+        return item.published_at
+
+    def item_updateddate(self, item):
+        return item.published_at
+
+    def item_author_name(self, item):
+        return item.ruled_by.display_name if item.ruled_by else str(_("The club"))

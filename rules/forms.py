@@ -1,0 +1,94 @@
+"""Forms of the archive's pages; the services check everything again and their messages are shown
+next to the field."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Precedent
+
+
+class PrecedentFilterForm(forms.Form):
+    q = forms.CharField(label=_("Search"), required=False, max_length=200)
+    rule = forms.CharField(label=_("Rule"), required=False, max_length=40,
+                           help_text=_("B12, M34, H30, T2 ..."))
+    modifier = forms.IntegerField(label=_("Modifier"), required=False, min_value=1, max_value=100)
+    hand = forms.IntegerField(label=_("Hand"), required=False, min_value=1, max_value=64)
+    point = forms.CharField(label=_("Interpretation point"), required=False, max_length=60)
+    status = forms.ChoiceField(label=_("Status"), required=False,
+                               choices=[("", _("Any"))] + list(Precedent.Status.choices))
+    date_from = forms.DateField(label=_("Ruled from"), required=False,
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(label=_("Ruled until"), required=False,
+                              widget=forms.DateInput(attrs={"type": "date"}))
+
+    def params(self) -> dict:
+        data = self.cleaned_data
+        out = {k: data.get(k) for k in ("q", "rule", "point", "status")}
+        out["modifier"] = data.get("modifier")
+        out["hand"] = data.get("hand")
+        out["from"] = data["date_from"].isoformat() if data.get("date_from") else None
+        out["to"] = data["date_to"].isoformat() if data.get("date_to") else None
+        return {k: v for k, v in out.items() if v not in (None, "")}
+
+
+class DisputeForm(forms.Form):
+    deal_ref = forms.CharField(label=_("Deal"), max_length=120)
+    question = forms.CharField(label=_("What is disputed?"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class RulingForm(forms.Form):
+    ruling = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+
+
+class PublishForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=200)
+    status = forms.ChoiceField(label=_("Status"), choices=[
+        (Precedent.Status.BINDING, _("Binding")), (Precedent.Status.ADVISORY, _("Advisory")),
+        (Precedent.Status.DRAFT, _("Draft"))])
+
+
+def _pairs(text: str, what: str) -> dict[str, str]:
+    out = {}
+    for line in (text or "").replace(",", "\n").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if "=" not in line:
+            raise forms.ValidationError(_("%(line)s: write %(what)s=value") % {"line": line, "what": what})
+        key, value = (part.strip() for part in line.split("=", 1))
+        out[key] = value
+    return out
+
+
+class PrecedentForm(forms.Form):
+    """A croupier files a precedent from the site; lists are typed as text (one item a line)."""
+
+    title = forms.CharField(label=_("Title"), max_length=200)
+    situation = forms.CharField(label=_("Situation"), widget=forms.Textarea(attrs={"rows": 3}))
+    question = forms.CharField(label=_("Question"), widget=forms.Textarea(attrs={"rows": 2}))
+    ruling = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 3}))
+    ruled_on = forms.DateField(label=_("Ruled on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    effective_from = forms.DateField(label=_("In force from"), required=False,
+                                     widget=forms.DateInput(attrs={"type": "date"}))
+    status = forms.ChoiceField(label=_("Status"), choices=[
+        (Precedent.Status.DRAFT, _("Draft")), (Precedent.Status.BINDING, _("Binding")),
+        (Precedent.Status.ADVISORY, _("Advisory"))])
+    cites_rules = forms.CharField(label=_("Rules cited"), required=False, help_text=_("B2, M7, H30 ..."))
+    fixes = forms.CharField(label=_("Readings fixed"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                            help_text=_("One a line: IP-R2-WILD-CARD=that_rank"))
+    cites_precedents = forms.CharField(label=_("Earlier precedents"), required=False,
+                                       widget=forms.Textarea(attrs={"rows": 2}),
+                                       help_text=_("One a line: P-2003-001=overrules (follows, distinguishes, "
+                                                   "overrules, supersedes)"))
+    deal_ref = forms.CharField(label=_("Deal"), required=False, max_length=120)
+
+    def clean_cites_rules(self):
+        return [k.strip() for k in self.cleaned_data["cites_rules"].replace(",", " ").split() if k.strip()]
+
+    def clean_fixes(self):
+        return _pairs(self.cleaned_data["fixes"], "IP-...")
+
+    def clean_cites_precedents(self):
+        return _pairs(self.cleaned_data["cites_precedents"], "P-...")

@@ -1,0 +1,280 @@
+"""The rulebook loaded from the engines' own registries, so the site's text cannot drift from the
+code that judges.
+
+:func:`expected_rows` reads the engines (nothing else) and returns the rows the database must
+hold; :func:`rulebook_sync` upserts them (and the interpretation points) and deletes rows the
+engines no longer have. The management command ``rulebook_sync`` and :func:`rules.demo.load`
+call it; a test compares the database with :func:`expected_rows` after a sync.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+# Every engine module that registers interpretation points or holds rulebook data. A module not
+# written yet is skipped (the engines grow module by module); any other import error is raised.
+ENGINE_MODULES = (
+    "rules.engines.cards",
+    "rules.engines.dragon",
+    "rules.engines.dragon.seed_texts",
+    "rules.engines.dragon.readings_dragon",
+    "rules.engines.dragon.hands",
+    "rules.engines.dragon.tables",
+    "rules.engines.dragon.base_rules",
+    "rules.engines.dragon.deal",
+    "rules.engines.dragon.modifiers.base",
+    "rules.engines.casino",
+    "rules.engines.dice",
+    "rules.engines.draker",
+    "rules.engines.tricks",
+)
+
+OTHER_GAMES = {
+    "casino": "rules.engines.casino",
+    "dice": "rules.engines.dice",
+    "tricks": "rules.engines.tricks",
+    "draker": "rules.engines.draker",
+}
+GAME_TITLES = {
+    "casino": "Dragon Poker, the casino variant",
+    "dice": "Dice poker",
+    "tricks": "The 30-round trick game",
+    "draker": "Draker combinations",
+}
+
+
+def import_engines() -> dict[str, object]:
+    """Import every engine module that exists; returns them by name."""
+    loaded = {}
+    for name in ENGINE_MODULES:
+        try:
+            loaded[name] = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                raise
+    modifiers = loaded.get("rules.engines.dragon.modifiers.base")
+    if modifiers is not None:
+        modifiers.registry()  # imports the modifier group modules, which register their points
+    return loaded
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    game: str
+    kind: str
+    number: int
+    title: str
+    text_ru: str = ""
+    summary_en: str = ""
+    data: dict = field(default_factory=dict)
+    position: int = 0
+
+    def values(self) -> dict:
+        return {"game": self.game, "kind": self.kind, "number": self.number, "title": self.title,
+                "text_ru": self.text_ru, "summary_en": self.summary_en, "data": self.data,
+                "position": self.position}
+
+
+def _dragon_rows(mods: dict[str, object]) -> list[Row]:
+    rows: list[Row] = []
+    seed = mods.get("rules.engines.dragon.seed_texts")
+    if seed is None:
+        return rows
+    for n, text in sorted(seed.DEFINITIONS.items()):
+        rows.append(Row(f"D{n}", "dragon", "definition", n, f"Definition {n}", text, "", {}, 100 + n))
+    base = mods.get("rules.engines.dragon.base_rules")
+    for n, text in sorted(seed.BASE_RULES.items()):
+        rule = base.BASE_RULES.get(n) if base else None
+        rows.append(Row(f"B{n}", "dragon", "base_rule", n, f"Base rule {n}", text,
+                        rule.summary if rule else "", {"implemented_in": rule.where} if rule else {},
+                        200 + n))
+    tables = mods.get("rules.engines.dragon.tables")
+    if tables is not None:
+        specs = (
+            (1, "Table 1: dark deals by weekday (base rule 15)", tables.TABLE1_RU, None),
+            (2, "Table 2: wild and dead ranks by hour (base rules 16-17)", tables.TABLE2_RU,
+             {str(h): list(v) for h, v in tables.TABLE2.items()}),
+            (3, "Table 3: home ranks by month (base rule 18)", tables.TABLE3_RU,
+             {str(m): list(v) for m, v in tables.TABLE3.items()}),
+        )
+        for n, title, ru_rows, values in specs:
+            data = {"rows_ru": {str(k): v for k, v in ru_rows.items()}}
+            if values is not None:
+                data["values"] = values
+            rows.append(Row(f"T{n}", "dragon", "table", n, title, "\n".join(ru_rows.values()),
+                            title, data, 300 + n))
+    registry = {}
+    base_mods = mods.get("rules.engines.dragon.modifiers.base")
+    if base_mods is not None:
+        registry = base_mods.registry()
+    for n, text in sorted(seed.MODIFIERS.items()):
+        mod = registry.get(n)
+        data = {"implemented": mod is not None}
+        if mod is not None:
+            data.update({"group": mod.group, "kind": mod.kind, "reads": list(mod.reads),
+                         "does": list(mod.does), "readings": list(mod.readings)})
+        rows.append(Row(f"M{n}", "dragon", "modifier", n, f"Modifier {n}", text,
+                        mod.summary if mod else "", data, 400 + n))
+    hands = mods.get("rules.engines.dragon.hands")
+    if hands is not None:
+        for hand in hands.HANDS:
+            text = hand.seed_name + (f" - {hand.seed_text}" if hand.seed_text else "")
+            rows.append(Row(f"H{hand.number}", "dragon", "hand", hand.number,
+                            f"{hand.number}. {hand.english}", text, hand.shape,
+                            {"name": hand.name}, 600 + hand.number))
+    return rows
+
+
+def _doc_summary(module) -> str:
+    return (module.__doc__ or "").strip()
+
+
+def _other_game_rows(mods: dict[str, object]) -> list[Row]:
+    rows: list[Row] = []
+    for game, module_name in OTHER_GAMES.items():
+        module = mods.get(module_name)
+        if module is None:
+            continue
+        rows.append(Row(game, game, "game_rule", 0, GAME_TITLES[game], "", _doc_summary(module), {}, 0))
+        if game == "casino":
+            for order, table in (("H", module.HANDS), ("book-H", module.BOOK_HANDS)):
+                for hand in table:
+                    label = "casino order" if order == "H" else "book order"
+                    rows.append(Row(f"casino-{order}{hand.category}", game, "hand", hand.category,
+                                    f"{hand.category}. {hand.name.replace('_', ' ')} ({label})", hand.ru,
+                                    "", {"name": hand.name, "order": table.order},
+                                    (0 if order == "H" else 100) + hand.category))
+        elif game == "dice":
+            for number, name in enumerate(module.CATEGORIES):
+                rows.append(Row(f"dice-F{number}", game, "hand", number,
+                                f"{number}. {name.replace('_', ' ')}", "",
+                                "Dice poker figure, low to high", {"name": name}, number + 1))
+        elif game == "tricks":
+            schedule = [list(module.schedule(n)) for n in range(1, module.ROUNDS + 1)]
+            rows.append(Row("tricks-schedule", game, "table", 1, "The 30 rounds: cards each and kind", "",
+                            "Cards dealt to each player and the kind of every round.",
+                            {"rounds": schedule}, 1))
+        elif game == "draker":
+            for number, kind in enumerate(module.KINDS, start=1):
+                rows.append(Row(f"draker-K{number}", game, "hand", number, kind.replace("_", " "), "",
+                                "A Draker combination kind", {"name": kind}, number))
+    return rows
+
+
+def expected_rows() -> list[Row]:
+    """The rulebook rows the engines define, in page order."""
+    mods = import_engines()
+    return _dragon_rows(mods) + _other_game_rows(mods)
+
+
+_RULE_REF = re.compile(r"\b([BMHTD]\d{1,3})\b")
+
+
+def expected_points() -> dict[str, dict]:
+    """The interpretation points of the registry as row values (after importing the engines)."""
+    import_engines()
+    from rules.engines import readings
+
+    out = {}
+    for point_id, point in readings.registry().items():
+        out[point_id] = {"game": point.game, "question": point.question,
+                         "seed_reference": point.seed_reference, "default": point.default,
+                         "readings": list(point.readings), "readings_help": dict(point.readings_help)}
+    return out
+
+
+def _rule_keys_of(point: dict) -> set[str]:
+    if point["game"] != "dragon":
+        return {point["game"]}
+    return set(_RULE_REF.findall(point["seed_reference"]))
+
+
+@transaction.atomic
+def rulebook_sync() -> dict[str, int]:
+    """Upsert the rulebook rows and interpretation points from the engines; rows the engines no
+    longer define are deleted (interpretation points a precedent fixed are kept). Returns counts.
+    Running it twice changes nothing."""
+    from . import search
+    from .models import InterpretationPoint, RulebookEntry
+
+    rows = expected_rows()
+    existing = {e.key: e for e in RulebookEntry.objects.all()}
+    created = updated = 0
+    changed: list[RulebookEntry] = []
+    for row in rows:
+        values = row.values()
+        entry = existing.get(row.key)
+        if entry is None:
+            entry = RulebookEntry.objects.create(key=row.key, **values)
+            created += 1
+            changed.append(entry)
+        elif any(getattr(entry, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(entry, k, v)
+            entry.save()
+            updated += 1
+            changed.append(entry)
+    stale = set(existing) - {r.key for r in rows}
+    deleted = 0
+    if stale:
+        stale_entries = RulebookEntry.objects.filter(key__in=stale, precedents__isnull=True)
+        search.remove_entries([e.key for e in stale_entries])
+        deleted, _ = stale_entries.delete()
+
+    entries_by_key = {e.key: e for e in RulebookEntry.objects.all()}
+    points = expected_points()
+    known = {p.point_id: p for p in InterpretationPoint.objects.prefetch_related("rules")}
+    points_changed = 0
+    for point_id, values in points.items():
+        point = known.get(point_id)
+        if point is None:
+            point = InterpretationPoint.objects.create(point_id=point_id, **values)
+            points_changed += 1
+        elif any(getattr(point, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(point, k, v)
+            point.save()
+            points_changed += 1
+        wanted = {entries_by_key[k].pk for k in _rule_keys_of(values) if k in entries_by_key}
+        if {e.pk for e in point.rules.all()} != wanted:
+            point.rules.set(wanted)
+    for point_id in set(known) - set(points):
+        point = known[point_id]
+        if not point.fixes.exists():
+            point.delete()
+    search.index_entries(changed)
+    return {"created": created, "updated": updated, "deleted": deleted, "points": points_changed,
+            "rows": len(rows), "point_count": len(points)}
+
+
+def rulebook_differences() -> list[str]:
+    """What differs between the database and the engines (empty after a sync)."""
+    from .models import InterpretationPoint, RulebookEntry
+
+    problems = []
+    rows = {r.key: r for r in expected_rows()}
+    stored = {e.key: e for e in RulebookEntry.objects.all()}
+    for key in sorted(set(rows) - set(stored)):
+        problems.append(f"missing rulebook entry {key}")
+    for key in sorted(set(stored) - set(rows)):
+        problems.append(f"rulebook entry {key} is not in the engines")
+    for key in sorted(set(rows) & set(stored)):
+        for k, v in rows[key].values().items():
+            if getattr(stored[key], k) != v:
+                problems.append(f"rulebook entry {key}: {k} differs")
+    points = expected_points()
+    stored_points = {p.point_id: p for p in InterpretationPoint.objects.all()}
+    for point_id in sorted(set(points) - set(stored_points)):
+        problems.append(f"missing interpretation point {point_id}")
+    for point_id in sorted(set(stored_points) - set(points)):
+        problems.append(f"interpretation point {point_id} is not in the registry")
+    for point_id in sorted(set(points) & set(stored_points)):
+        for k, v in points[point_id].items():
+            if getattr(stored_points[point_id], k) != v:
+                problems.append(f"interpretation point {point_id}: {k} differs")
+    return problems

@@ -1,0 +1,236 @@
+"""Reads of the precedent archive: readings in force, pages' querysets, the precedent graph."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from .models import (
+    Dispute,
+    InterpretationPoint,
+    Precedent,
+    PrecedentCitation,
+    PrecedentImpact,
+    ReadingFix,
+    RulebookEntry,
+)
+
+
+def _as_date(on: dt.date | dt.datetime | str | None) -> dt.date:
+    if on is None:
+        from django.utils import timezone
+
+        return timezone.localdate()
+    if isinstance(on, dt.datetime):
+        return on.date()
+    if isinstance(on, dt.date):
+        return on
+    return dt.date.fromisoformat(str(on)[:10])
+
+
+def _was_binding_on(precedent: Precedent, on: dt.date) -> bool:
+    """Whether the precedent was a binding ruling on ``on``: binding and in force from its date,
+    or withdrawn later than ``on`` after having been binding."""
+    if precedent.effective_from > on:
+        return False
+    if precedent.status == Precedent.Status.BINDING:
+        return True
+    return (precedent.status == Precedent.Status.WITHDRAWN and precedent.was_binding
+            and precedent.withdrawn_on is not None and on < precedent.withdrawn_on)
+
+
+def _candidates() -> QuerySet[Precedent]:
+    return (Precedent.objects.filter(Q(status=Precedent.Status.BINDING)
+                                     | Q(status=Precedent.Status.WITHDRAWN, was_binding=True))
+            .prefetch_related(Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")),
+                              Prefetch("citations", queryset=PrecedentCitation.objects.all())))
+
+
+def readings_in_force(on: dt.date | dt.datetime | str | None = None, *, game: str | None = None,
+                      exclude: Precedent | None = None,
+                      extra: Precedent | None = None) -> tuple[dict[str, str], list[Precedent]]:
+    """The readings the club judges by on ``on`` and the precedents they come from.
+
+    A precedent applies from its ``effective_from`` while it is binding; it stops applying from
+    the date a later binding precedent that overrules or supersedes it takes effect, and from the
+    date it is withdrawn. Where several applying precedents fix one point, the latest in force
+    (then the latest ruled) wins. ``game`` keeps only that game's points. ``exclude`` leaves one precedent out and ``extra`` counts one in
+    as if binding and in force on ``on`` whatever its date (the what-if of a new ruling)."""
+    day = _as_date(on)
+    precedents = [p for p in _candidates() if exclude is None or p.pk != exclude.pk]
+    if extra is not None and all(p.pk != extra.pk for p in precedents):
+        extra = (Precedent.objects.prefetch_related(
+            Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")), "citations")
+            .get(pk=extra.pk))
+        precedents.append(extra)
+    extra_pk = extra.pk if extra is not None else None
+    active = [p for p in precedents if p.pk == extra_pk or _was_binding_on(p, day)]
+    ended = {c.cited_id for p in active for c in p.citations.all() if c.treatment in PrecedentCitation.ENDS_FORCE}
+    active = [p for p in active if p.pk not in ended]
+    # The what-if's precedent counts as the latest word whatever its date.
+    active.sort(key=lambda p: (p.pk == extra_pk, p.effective_from, p.ruled_on, p.pk))
+    chosen: dict[str, tuple[str, Precedent]] = {}
+    for precedent in active:
+        for fix in precedent.fixes.all():
+            if game is not None and fix.point.game != game:
+                continue
+            chosen[fix.point.point_id] = (fix.reading, precedent)
+    readings = {point_id: reading for point_id, (reading, _) in sorted(chosen.items())}
+    applied: list[Precedent] = []
+    for _reading, precedent in chosen.values():
+        if precedent not in applied:
+            applied.append(precedent)
+    applied.sort(key=lambda p: p.permanent_id)
+    return readings, applied
+
+
+def readings_by_precedent(applied: list[Precedent], readings: dict[str, str]) -> dict[str, list[str]]:
+    """For each applied precedent, the points whose reading in force it gave."""
+    out: dict[str, list[str]] = {}
+    for precedent in applied:
+        out[precedent.permanent_id] = [f.point.point_id for f in precedent.fixes.all()
+                                       if readings.get(f.point.point_id) == f.reading]
+    return out
+
+
+def deal_is_disputed(deal_ref: str) -> bool:
+    """Whether the deal has an open dispute (its result must stay unconfirmed)."""
+    return Dispute.objects.filter(deal_ref=deal_ref, status=Dispute.Status.OPEN).exists()
+
+
+# ----------------------------------------------------------------------------- lists and pages
+def published_precedents() -> QuerySet[Precedent]:
+    return Precedent.objects.filter(status__in=Precedent.PUBLISHED)
+
+
+def visible_precedents(member) -> QuerySet[Precedent]:
+    """Drafts only for croupiers and admins."""
+    if member is not None and member.is_croupier:
+        return Precedent.objects.all()
+    return published_precedents()
+
+
+def precedent_list(*, member=None, rule: str | None = None, point: str | None = None,
+                   status: str | None = None, date_from: dt.date | None = None,
+                   date_to: dt.date | None = None, refs: list[str] | None = None) -> QuerySet[Precedent]:
+    """Precedents for a list page or the API, filtered; ``rule`` is a rulebook key (B12, M34,
+    H30, T2 ...) and matches a citation of the entry or of a point belonging to it."""
+    qs = visible_precedents(member).select_related("ruled_by")
+    if rule:
+        qs = qs.filter(Q(cited_entries__key=rule) | Q(fixes__point__rules__key=rule)
+                       | Q(cited_points__rules__key=rule))
+    if point:
+        qs = qs.filter(Q(fixes__point__point_id=point) | Q(cited_points__point_id=point))
+    if status:
+        qs = qs.filter(status=status)
+    if date_from:
+        qs = qs.filter(ruled_on__gte=date_from)
+    if date_to:
+        qs = qs.filter(ruled_on__lte=date_to)
+    if refs is not None:
+        qs = qs.filter(permanent_id__in=refs)
+    return qs.distinct().prefetch_related(
+        "cited_entries", "cited_points",
+        Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")))
+
+
+def precedent_detail(*, permanent_id: str, member=None) -> Precedent:
+    return (visible_precedents(member).select_related("ruled_by")
+            .prefetch_related("panel", "cited_entries", "cited_points",
+                              Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")),
+                              Prefetch("citations", queryset=PrecedentCitation.objects.select_related("cited")),
+                              Prefetch("cited_by", queryset=PrecedentCitation.objects.select_related("citing")),
+                              "impacts", "disputes")
+            .get(permanent_id=permanent_id))
+
+
+def rulebook_sections() -> dict[str, list[RulebookEntry]]:
+    """Every rulebook entry grouped by game, with the number of published precedents citing it."""
+    entries = RulebookEntry.objects.annotate(
+        precedent_count=Count("precedents", filter=Q(precedents__status__in=Precedent.PUBLISHED), distinct=True))
+    sections: dict[str, list[RulebookEntry]] = {}
+    for entry in entries:
+        sections.setdefault(entry.game, []).append(entry)
+    return sections
+
+
+def entry_detail(*, key: str) -> RulebookEntry:
+    return RulebookEntry.objects.prefetch_related("interpretation_points").get(key=key)
+
+
+def precedents_citing_entry(entry: RulebookEntry, member=None) -> QuerySet[Precedent]:
+    return precedent_list(member=member, rule=entry.key)
+
+
+def points_list() -> QuerySet[InterpretationPoint]:
+    return InterpretationPoint.objects.prefetch_related("rules")
+
+
+def point_detail(*, point_id: str) -> InterpretationPoint:
+    return InterpretationPoint.objects.prefetch_related("rules").get(point_id=point_id)
+
+
+def disputes_list(*, status: str | None = None) -> QuerySet[Dispute]:
+    qs = Dispute.objects.select_related("raised_by", "ruled_by", "precedent")
+    if status:
+        qs = qs.filter(status=status)
+    return qs
+
+
+# ----------------------------------------------------------------------------- the graph
+@dataclass(frozen=True)
+class GraphNode:
+    permanent_id: str
+    title: str
+    status: str
+    x: int
+    y: int
+    current: bool
+
+
+@dataclass(frozen=True)
+class GraphEdge:
+    source: GraphNode
+    target: GraphNode
+    treatment: str
+
+    @property
+    def mid_x(self) -> int:
+        return (self.source.x + self.target.x) // 2
+
+    @property
+    def mid_y(self) -> int:
+        return (self.source.y + self.target.y) // 2
+
+
+def precedent_graph(precedent: Precedent) -> tuple[list[GraphNode], list[GraphEdge], int, int]:
+    """The precedent with what it cites (left) and what cites it (right), laid out for an SVG:
+    nodes, edges, width, height. Uses the prefetched citations of :func:`precedent_detail`."""
+    cites = list(precedent.citations.all())
+    cited_by = list(precedent.cited_by.all())
+    rows = max(len(cites), len(cited_by), 1)
+    row_h, width = 56, 600
+    height = rows * row_h + 16
+    center = GraphNode(precedent.permanent_id, precedent.title, precedent.status, width // 2,
+                       height // 2, True)
+    nodes, edges = [center], []
+    for i, c in enumerate(cites):
+        node = GraphNode(c.cited.permanent_id, c.cited.title, c.cited.status, 90, 8 + row_h * i + row_h // 2, False)
+        nodes.append(node)
+        edges.append(GraphEdge(center, node, c.treatment))
+    for i, c in enumerate(cited_by):
+        node = GraphNode(c.citing.permanent_id, c.citing.title, c.citing.status, width - 90,
+                         8 + row_h * i + row_h // 2, False)
+        nodes.append(node)
+        edges.append(GraphEdge(node, center, c.treatment))
+    return nodes, edges, width, height
+
+
+def deals_to_rejudge(permanent_id: str) -> list[tuple[str, int]]:
+    """The recorded deals a binding precedent would judge differently, as (deal reference, deal
+    number) pairs from its last what-if: the list the croupier re-judges from (the games app
+    makes the new result versions)."""
+    return list(PrecedentImpact.objects.filter(precedent__permanent_id=permanent_id)
+                .order_by("deal_ref", "deal_number").values_list("deal_ref", "deal_number"))

@@ -1,0 +1,382 @@
+"""Writes of the precedent archive. Each service is one transaction and the only place its change
+happens; every write keeps the search index current."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.errors import Conflict, InvalidInput, NotFound
+from club.models import Member
+from club.services import require_croupier
+
+from . import search
+from .models import (
+    Dispute,
+    InterpretationPoint,
+    Precedent,
+    PrecedentCitation,
+    PrecedentImpact,
+    ReadingFix,
+    RulebookEntry,
+)
+
+FOUNDING_DATE = dt.date(2003, 1, 1)
+_INITIAL_STATUSES = (Precedent.Status.DRAFT, Precedent.Status.BINDING, Precedent.Status.ADVISORY)
+
+
+def _next_permanent_id(year: int) -> str:
+    prefix = f"P-{year}-"
+    taken = Precedent.objects.select_for_update().filter(permanent_id__startswith=prefix).values_list(
+        "permanent_id", flat=True)
+    numbers = [int(p[len(prefix):]) for p in taken if p[len(prefix):].isdigit()]
+    return f"{prefix}{max(numbers, default=0) + 1:03d}"
+
+
+def _entries(keys: Iterable[str]) -> list[RulebookEntry]:
+    keys = list(dict.fromkeys(keys))
+    found = {e.key: e for e in RulebookEntry.objects.filter(key__in=keys)}
+    for key in keys:
+        if key not in found:
+            raise InvalidInput(f"Unknown rule {key!r}.", extra={"field": "cites_rules", "value": key})
+    return [found[k] for k in keys]
+
+
+def _points(ids: Iterable[str], field: str = "cites_points") -> dict[str, InterpretationPoint]:
+    ids = list(dict.fromkeys(ids))
+    found = {p.point_id: p for p in InterpretationPoint.objects.filter(point_id__in=ids)}
+    for point_id in ids:
+        if point_id not in found:
+            raise InvalidInput(f"Unknown interpretation point {point_id!r}.",
+                               extra={"field": field, "value": point_id})
+    return found
+
+
+def _check_fixes(fixes: Mapping[str, str]) -> dict[InterpretationPoint, str]:
+    points = _points(fixes.keys(), field="fixes")
+    out = {}
+    for point_id, reading in fixes.items():
+        point = points[point_id]
+        if reading not in point.readings:
+            raise InvalidInput(f"{point_id}: unknown reading {reading!r} (one of {', '.join(point.readings)}).",
+                               extra={"field": "fixes", "value": reading, "point": point_id})
+        out[point] = reading
+    return out
+
+
+def _check_citations(precedent: Precedent, cites: Mapping[str, str]) -> list[tuple[Precedent, str]]:
+    out = []
+    found = {p.permanent_id: p for p in Precedent.objects.filter(permanent_id__in=list(cites))}
+    for permanent_id, treatment in cites.items():
+        if treatment not in PrecedentCitation.Treatment.values:
+            raise InvalidInput(f"Unknown treatment {treatment!r} of {permanent_id}.",
+                               extra={"field": "cites_precedents", "value": treatment})
+        cited = found.get(permanent_id)
+        if cited is None:
+            raise InvalidInput(f"Unknown precedent {permanent_id!r}.",
+                               extra={"field": "cites_precedents", "value": permanent_id})
+        if cited.pk == precedent.pk:
+            raise InvalidInput(f"A precedent cannot cite itself ({permanent_id}).",
+                               extra={"field": "cites_precedents", "value": permanent_id})
+        if cited.effective_from > precedent.effective_from:
+            raise InvalidInput(f"{permanent_id} is later than this precedent: only earlier precedents are cited.",
+                               extra={"field": "cites_precedents", "value": permanent_id})
+        if treatment in PrecedentCitation.ENDS_FORCE and not cited.is_published:
+            raise InvalidInput(f"{permanent_id} is not published: there is nothing to {treatment[:-1]}.",
+                               extra={"field": "cites_precedents", "value": permanent_id})
+        out.append((cited, treatment))
+    return out
+
+
+def _snapshot(value, field: str = "deal_snapshot") -> dict:
+    if value is None or value == "":
+        return {}
+    if not isinstance(value, Mapping):
+        raise InvalidInput(f"{field}: a deal snapshot is an object, not {type(value).__name__}.",
+                           extra={"field": field, "value": str(value)[:100]})
+    return dict(value)
+
+
+def _member_list(members: Iterable[Member] | None) -> list[Member]:
+    return list(members or [])
+
+
+@transaction.atomic
+def precedent_file(*, actor: Member | None, title: str, situation: str, question: str, ruling: str,
+                   ruled_on: dt.date | None = None, effective_from: dt.date | None = None,
+                   status: str = Precedent.Status.DRAFT, ruled_by_kind: str = Precedent.RuledBy.CROUPIER,
+                   panel: Iterable[Member] | None = None, cites_rules: Iterable[str] = (),
+                   cites_points: Iterable[str] = (), cites_precedents: Mapping[str, str] | None = None,
+                   fixes: Mapping[str, str] | None = None, deal_ref: str = "",
+                   deal_snapshot: Mapping | None = None, founding: bool = False,
+                   permanent_id: str | None = None) -> Precedent:
+    """File a precedent. ``fixes`` maps interpretation point ids to the reading the ruling fixes;
+    ``cites_precedents`` maps earlier precedents' permanent ids to a treatment (follows,
+    distinguishes, overrules, supersedes). ``actor`` is None only for the founding loader."""
+    if actor is not None or not founding:
+        require_croupier(actor)
+    for name, value in (("title", title), ("situation", situation), ("question", question), ("ruling", ruling)):
+        if not (value or "").strip():
+            raise InvalidInput(f"{name}: this field is required.", extra={"field": name, "value": value})
+    if status not in _INITIAL_STATUSES:
+        raise InvalidInput(f"A new precedent cannot be {status!r}.", extra={"field": "status", "value": status})
+    if ruled_by_kind not in Precedent.RuledBy.values:
+        raise InvalidInput(f"Unknown ruler {ruled_by_kind!r}.", extra={"field": "ruled_by_kind", "value": ruled_by_kind})
+    panel_members = _member_list(panel)
+    if ruled_by_kind == Precedent.RuledBy.PANEL and len(panel_members) < 2 and not founding:
+        raise InvalidInput("A panel has at least two members.", extra={"field": "panel", "value": len(panel_members)})
+    ruled_on = ruled_on or timezone.localdate()
+    effective_from = effective_from or ruled_on
+    precedent = Precedent(
+        permanent_id=permanent_id or _next_permanent_id(ruled_on.year), title=title.strip(),
+        situation=situation.strip(), question=question.strip(), ruling=ruling.strip(), deal_ref=deal_ref,
+        deal_snapshot=_snapshot(deal_snapshot), ruled_by_kind=ruled_by_kind, ruled_by=actor,
+        ruled_on=ruled_on, effective_from=effective_from, status=status, founding=founding,
+        was_binding=status == Precedent.Status.BINDING,
+        published_at=timezone.now() if status in Precedent.PUBLISHED else None)
+    precedent.save()
+    if panel_members:
+        precedent.panel.set(panel_members)
+    precedent.cited_entries.set(_entries(cites_rules))
+    precedent.cited_points.set(list(_points(cites_points).values()))
+    checked_fixes = _check_fixes(fixes or {})
+    ReadingFix.objects.bulk_create([ReadingFix(precedent=precedent, point=p, reading=r)
+                                    for p, r in checked_fixes.items()])
+    PrecedentCitation.objects.bulk_create([
+        PrecedentCitation(citing=precedent, cited=cited, treatment=treatment)
+        for cited, treatment in _check_citations(precedent, cites_precedents or {})])
+    search.index_precedent(precedent)
+    if precedent.status == Precedent.Status.BINDING and checked_fixes and not founding:
+        _enqueue_whatif(precedent)
+    return precedent
+
+
+def _enqueue_whatif(precedent: Precedent) -> None:
+    from .tasks import precedent_whatif
+
+    precedent_whatif.delay_on_commit(precedent.pk)
+
+
+@transaction.atomic
+def precedent_transition(*, precedent: Precedent, actor: Member, to: str,
+                         on: dt.date | None = None) -> Precedent:
+    """Move a precedent along :attr:`Precedent.TRANSITIONS`; withdrawing ends its force from
+    ``on`` (today by default)."""
+    require_croupier(actor)
+    precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
+    if to not in Precedent.Status.values:
+        raise InvalidInput(f"Unknown precedent status {to!r}.", extra={"field": "status", "value": to})
+    allowed = Precedent.TRANSITIONS.get(precedent.status, ())
+    if to not in allowed:
+        raise Conflict(f"A precedent that is {precedent.status} cannot become {to}.",
+                       extra={"from": precedent.status, "to": to, "allowed": list(allowed)})
+    precedent.status = to
+    if to == Precedent.Status.BINDING:
+        precedent.was_binding = True
+    if to == Precedent.Status.WITHDRAWN:
+        precedent.withdrawn_on = on or timezone.localdate()
+    if precedent.published_at is None and to in Precedent.PUBLISHED:
+        precedent.published_at = timezone.now()
+    precedent.save()
+    search.index_precedent(precedent)
+    if to == Precedent.Status.BINDING and precedent.fixes.exists():
+        _enqueue_whatif(precedent)
+    return precedent
+
+
+@transaction.atomic
+def precedent_update(*, precedent: Precedent, actor: Member, **fields) -> Precedent:
+    """Edit the texts of a draft (a published precedent's words are what the club relied on)."""
+    require_croupier(actor)
+    precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
+    if precedent.status != Precedent.Status.DRAFT:
+        raise Conflict(f"{precedent.permanent_id} is {precedent.status}: only a draft can be edited.",
+                       extra={"status": precedent.status})
+    editable = {"title", "situation", "question", "ruling"}
+    for name, value in fields.items():
+        if name not in editable:
+            raise InvalidInput(f"{name} cannot be edited.", extra={"field": name})
+        if not (value or "").strip():
+            raise InvalidInput(f"{name}: this field is required.", extra={"field": name, "value": value})
+        setattr(precedent, name, value.strip())
+    precedent.save()
+    search.index_precedent(precedent)
+    return precedent
+
+
+# ----------------------------------------------------------------------------- founding precedents
+def founding_title(point: InterpretationPoint) -> str:
+    return f"The club's reading of {point.point_id}"
+
+
+@transaction.atomic
+def founding_precedents_load() -> list[Precedent]:
+    """One binding precedent per interpretation point of the registry, dated at the club's
+    founding, fixing the point's default reading (the club's reading in the rule notes). Points
+    that already have one are left alone, so loading twice changes nothing. Written in bulk: the
+    registry holds well over a hundred points."""
+    from django.db.models import Prefetch
+
+    have = set(ReadingFix.objects.filter(precedent__founding=True).values_list("point__point_id", flat=True))
+    points = [p for p in InterpretationPoint.objects.prefetch_related("rules").order_by("point_id")
+              if p.point_id not in have]
+    if not points:
+        return []
+    first = int(_next_permanent_id(FOUNDING_DATE.year).rsplit("-", 1)[1])
+    now = timezone.now()
+    precedents = []
+    for offset, point in enumerate(points):
+        meaning = point.readings_help.get(point.default, "")
+        precedents.append(Precedent(
+            permanent_id=f"P-{FOUNDING_DATE.year}-{first + offset:03d}", founding=True,
+            title=founding_title(point),
+            situation=f"The rule text ({point.seed_reference}) admits more than one reading: "
+                      + ", ".join(point.readings) + ".",
+            question=point.question,
+            ruling=f"The club reads {point.point_id} as '{point.default}'" + (f": {meaning}." if meaning else "."),
+            ruled_on=FOUNDING_DATE, effective_from=FOUNDING_DATE, status=Precedent.Status.BINDING,
+            was_binding=True, ruled_by_kind=Precedent.RuledBy.PANEL, published_at=now))
+    Precedent.objects.bulk_create(precedents)
+    ids = dict(Precedent.objects.filter(permanent_id__in=[p.permanent_id for p in precedents])
+               .values_list("permanent_id", "pk"))
+    entry_links, point_links, fixes = [], [], []
+    for precedent, point in zip(precedents, points, strict=True):
+        pk = ids[precedent.permanent_id]
+        entry_links += [Precedent.cited_entries.through(precedent_id=pk, rulebookentry_id=e.pk)
+                        for e in point.rules.all()]
+        point_links.append(Precedent.cited_points.through(precedent_id=pk, interpretationpoint_id=point.pk))
+        fixes.append(ReadingFix(precedent_id=pk, point=point, reading=point.default))
+    Precedent.cited_entries.through.objects.bulk_create(entry_links)
+    Precedent.cited_points.through.objects.bulk_create(point_links)
+    ReadingFix.objects.bulk_create(fixes)
+    created = list(Precedent.objects.filter(pk__in=ids.values()).prefetch_related(
+        "cited_entries", "cited_points", Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")))
+        .order_by("permanent_id"))
+    search.index_precedents(created)
+    return created
+
+
+# ----------------------------------------------------------------------------- disputes
+def _active_member(actor: Member | None) -> Member:
+    from club.errors import Forbidden
+
+    if actor is None or not actor.active:
+        raise Forbidden("Only a club member may call the croupier.")
+    return actor
+
+
+@transaction.atomic
+def dispute_raise(*, actor: Member, deal_ref: str, question: str, deal_snapshot: Mapping | None = None) -> Dispute:
+    """Call the croupier on a recorded deal. The snapshot defaults to the deal as the games app
+    has it (:func:`rules.whatif.deal_snapshot`). One open dispute per deal."""
+    from .whatif import deal_snapshot as lookup
+
+    _active_member(actor)
+    deal_ref = (deal_ref or "").strip()
+    if not deal_ref:
+        raise InvalidInput("deal_ref: this field is required.", extra={"field": "deal_ref", "value": deal_ref})
+    if not (question or "").strip():
+        raise InvalidInput("question: this field is required.", extra={"field": "question", "value": question})
+    if Dispute.objects.select_for_update().filter(deal_ref=deal_ref, status=Dispute.Status.OPEN).exists():
+        raise Conflict(f"Deal {deal_ref} is already disputed.", extra={"deal_ref": deal_ref})
+    snapshot = _snapshot(deal_snapshot) or _snapshot(lookup(deal_ref))
+    return Dispute.objects.create(deal_ref=deal_ref, deal_snapshot=snapshot, raised_by=actor,
+                                  question=question.strip())
+
+
+def _close_dispute(dispute: Dispute, actor: Member, to: str, ruling: str) -> Dispute:
+    require_croupier(actor)
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    allowed = Dispute.TRANSITIONS[dispute.status]
+    if to not in allowed:
+        raise Conflict(f"A dispute that is {dispute.status} cannot become {to}.",
+                       extra={"from": dispute.status, "to": to, "allowed": list(allowed)})
+    if not (ruling or "").strip():
+        raise InvalidInput("ruling: this field is required.", extra={"field": "ruling", "value": ruling})
+    dispute.status = to
+    dispute.ruling = ruling.strip()
+    dispute.ruled_by = actor
+    dispute.ruled_at = timezone.now()
+    dispute.save()
+    return dispute
+
+
+@transaction.atomic
+def dispute_rule(*, dispute: Dispute, actor: Member, ruling: str) -> Dispute:
+    """The croupier rules on the dispute; the deal's result may then be confirmed."""
+    return _close_dispute(dispute, actor, Dispute.Status.RULED, ruling)
+
+
+@transaction.atomic
+def dispute_replay(*, dispute: Dispute, actor: Member, reason: str = "") -> Dispute:
+    """Base rule 12: no precedent and no agreement, so the deal is replayed."""
+    text = reason.strip() or "No precedent and no agreement: the deal is replayed (base rule 12)."
+    return _close_dispute(dispute, actor, Dispute.Status.REPLAYED, text)
+
+
+@transaction.atomic
+def dispute_publish(*, dispute: Dispute, actor: Member, title: str, status: str = Precedent.Status.BINDING,
+                    **precedent_fields) -> Precedent:
+    """Publish a ruled dispute's ruling as a precedent, with the deal's snapshot as its situation."""
+    require_croupier(actor)
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    if dispute.status != Dispute.Status.RULED:
+        raise Conflict(f"Dispute #{dispute.pk} is {dispute.status}: only a ruled dispute becomes a precedent.",
+                       extra={"status": dispute.status})
+    if dispute.precedent_id is not None:
+        raise Conflict(f"Dispute #{dispute.pk} is already published as {dispute.precedent.permanent_id}.",
+                       extra={"precedent": dispute.precedent.permanent_id})
+    fields = {"situation": f"Deal {dispute.deal_ref}: {dispute.question}", "question": dispute.question,
+              "ruling": dispute.ruling}
+    fields.update({k: v for k, v in precedent_fields.items() if v not in (None, "")})
+    snapshot = {k: dispute.deal_snapshot[k] for k in ("cards", "trace", "players", "date", "number")
+                if k in dispute.deal_snapshot} or dict(dispute.deal_snapshot)
+    precedent = precedent_file(actor=actor, title=title, status=status, deal_ref=dispute.deal_ref,
+                               deal_snapshot=snapshot, ruled_on=(dispute.ruled_at or timezone.now()).date(),
+                               **fields)
+    dispute.precedent = precedent
+    dispute.save(update_fields=["precedent"])
+    return precedent
+
+
+# ----------------------------------------------------------------------------- the what-if
+@transaction.atomic
+def precedent_whatif_compute(*, precedent: Precedent, sittings: Iterable[tuple[str, dict]] | None = None,
+                             judge=None) -> list[PrecedentImpact]:
+    """Judge the stored sittings played before the precedent took effect twice, with and without
+    it, and keep the deals whose outcome differs (the list the croupier may re-judge). The rows
+    are replaced, so running it twice gives the same rows."""
+    from .judging import judge_with_precedents, outcome, sitting_date
+    from .whatif import stored_sittings
+
+    precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
+    if not precedent.fixes.exists():
+        raise Conflict(f"{precedent.permanent_id} fixes no reading: nothing would change.",
+                       extra={"precedent": precedent.permanent_id})
+    if sittings is None:
+        sittings = stored_sittings(before=precedent.effective_from)
+    impacts = []
+    for ref, doc in sittings:
+        day = sitting_date(doc)
+        if day is None or day >= precedent.effective_from:
+            continue
+        before = judge_with_precedents(doc, on=day, judge=judge, exclude=precedent)
+        after = judge_with_precedents(doc, on=day, judge=judge, extra=precedent)
+        for old, new in zip(before.get("deals", []), after.get("deals", []), strict=False):
+            if outcome(old) != outcome(new):
+                impacts.append(PrecedentImpact(precedent=precedent, deal_ref=ref,
+                                               deal_number=old.get("number") or 1, played_on=day,
+                                               before=outcome(old), after=outcome(new)))
+    PrecedentImpact.objects.filter(precedent=precedent).delete()
+    PrecedentImpact.objects.bulk_create(impacts)
+    return list(PrecedentImpact.objects.filter(precedent=precedent))
+
+
+def precedent_by_permanent_id(permanent_id: str) -> Precedent:
+    try:
+        return Precedent.objects.get(permanent_id=permanent_id)
+    except Precedent.DoesNotExist:
+        raise NotFound(f"No precedent {permanent_id!r}.", extra={"value": permanent_id})

@@ -1,0 +1,21 @@
+"""Celery tasks of the precedent archive: thin interfaces over the services."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from .models import Precedent
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=True,
+             max_retries=5)
+def precedent_whatif(precedent_id: int) -> int:
+    """List the past deals a binding precedent would judge differently; returns their number.
+    Idempotent: the service replaces the precedent's impact rows."""
+    from . import services
+
+    precedent = Precedent.objects.filter(pk=precedent_id).first()
+    if precedent is None:
+        return 0
+    return len(services.precedent_whatif_compute(precedent=precedent))

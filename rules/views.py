@@ -1,0 +1,229 @@
+"""Pages of the rulebook and the precedent archive: thin views over selectors and services."""
+
+from __future__ import annotations
+
+import datetime as dt
+from itertools import groupby
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club import selectors as club_selectors
+from club.errors import ApplicationError, Forbidden
+
+from . import search, selectors, services
+from .api import precedent_queryset
+from .forms import DisputeForm, PrecedentFilterForm, PrecedentForm, PublishForm, RulingForm
+from .models import Dispute, InterpretationPoint, Precedent, RulebookEntry
+from .whatif import deal_snapshot
+
+PAGE_SIZE = 50
+GAME_NAMES = {"dragon": "Dragon Poker, club rules v2.2.1", "casino": "Dragon Poker, the casino variant",
+              "dice": "Dice poker", "tricks": "The 30-round trick game", "draker": "Draker combinations"}
+
+
+def _member(request):
+    return club_selectors.member_for_user(request.user)
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    sections = selectors.rulebook_sections()
+    grouped = []
+    for game, entries in sections.items():
+        kinds = [(kind, list(items)) for kind, items in groupby(entries, key=lambda e: e.get_kind_display())]
+        grouped.append((GAME_NAMES.get(game, game), kinds))
+    recent = selectors.published_precedents().filter(founding=False).order_by("-ruled_on", "-permanent_id")[:10]
+    return render(request, "rules/index.html", {"sections": grouped, "recent": recent,
+                                                "form": PrecedentFilterForm()})
+
+
+def entry_detail(request: HttpRequest, key: str) -> HttpResponse:
+    try:
+        entry = selectors.entry_detail(key=key)
+    except RulebookEntry.DoesNotExist:
+        raise Http404(_("No such rule."))
+    precedents = selectors.precedents_citing_entry(entry, member=_member(request))
+    return render(request, "rules/entry_detail.html", {"entry": entry, "precedents": precedents})
+
+
+def point_list(request: HttpRequest) -> HttpResponse:
+    readings, applied = selectors.readings_in_force()
+    return render(request, "rules/point_list.html", {"points": selectors.points_list(), "in_force": readings})
+
+
+def point_detail(request: HttpRequest, point_id: str) -> HttpResponse:
+    try:
+        point = selectors.point_detail(point_id=point_id)
+    except InterpretationPoint.DoesNotExist:
+        raise Http404(_("No such interpretation point."))
+    precedents = selectors.precedent_list(member=_member(request), point=point.point_id)
+    readings, _applied = selectors.readings_in_force()
+    return render(request, "rules/point_detail.html", {
+        "point": point, "precedents": precedents, "in_force": readings.get(point.point_id),
+        "readings": [(r, point.readings_help.get(r, "")) for r in point.readings]})
+
+
+def precedent_list(request: HttpRequest) -> HttpResponse:
+    form = PrecedentFilterForm(request.GET or None)
+    params = form.params() if form.is_valid() else {}
+    error = None
+    try:
+        found = precedent_queryset(request, params)
+    except ApplicationError as exc:
+        found, error = [], exc.message
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "rules/precedent_list.html", {
+        "form": form, "precedents": page.object_list, "page": page, "error": error,
+        "query": query.urlencode(), "filtered": any(k != "q" for k in params)})
+
+
+def precedent_detail(request: HttpRequest, permanent_id: str) -> HttpResponse:
+    try:
+        precedent = selectors.precedent_detail(permanent_id=permanent_id, member=_member(request))
+    except Precedent.DoesNotExist:
+        raise Http404(_("No such precedent."))
+    nodes, edges, width, height = selectors.precedent_graph(precedent)
+    member = _member(request)
+    return render(request, "rules/precedent_detail.html", {
+        "precedent": precedent, "nodes": nodes, "edges": edges, "width": width, "height": height,
+        "can_write": bool(member and member.is_croupier),
+        "transitions": Precedent.TRANSITIONS.get(precedent.status, ())})
+
+
+@login_required
+def precedent_new(request: HttpRequest) -> HttpResponse:
+    member = _member(request)
+    if member is None or not member.is_croupier:
+        raise _forbidden(Forbidden(_("Only a croupier or an admin may do this.")))
+    form = PrecedentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            precedent = services.precedent_file(actor=member, **form.cleaned_data)
+        except ApplicationError as exc:
+            field = exc.extra.get("field")
+            form.add_error(field if field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Filed as %(id)s.") % {"id": precedent.permanent_id})
+            return redirect(precedent)
+    return render(request, "rules/precedent_new.html", {"form": form})
+
+
+@require_POST
+def precedent_transition(request: HttpRequest, permanent_id: str) -> HttpResponse:
+    member = _member(request)
+    try:
+        precedent = services.precedent_by_permanent_id(permanent_id)
+        services.precedent_transition(precedent=precedent, actor=member, to=request.POST.get("to", ""))
+        messages.success(request, _("The precedent is now %(status)s.") % {"status": request.POST.get("to")})
+    except Forbidden as exc:
+        raise Http404(exc.message) if member is None else _forbidden(exc)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return redirect("rules:precedent_detail", permanent_id=permanent_id)
+
+
+def _forbidden(exc):
+    from django.core.exceptions import PermissionDenied
+
+    return PermissionDenied(exc.message)
+
+
+def readings_page(request: HttpRequest) -> HttpResponse:
+    raw = request.GET.get("on", "")
+    try:
+        on = dt.date.fromisoformat(raw) if raw else timezone.localdate()
+    except ValueError:
+        messages.error(request, _("%(value)s is not a date.") % {"value": raw})
+        on = timezone.localdate()
+    readings, applied = selectors.readings_in_force(on)
+    by_point = {}
+    for precedent in applied:
+        for fix in precedent.fixes.all():
+            if readings.get(fix.point.point_id) == fix.reading:
+                by_point[fix.point.point_id] = precedent
+    rows = [(point_id, reading, by_point.get(point_id)) for point_id, reading in readings.items()]
+    return render(request, "rules/readings.html", {"on": on, "rows": rows})
+
+
+def search_page(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")
+    member = _member(request)
+    hits = search.search(q, include_private=bool(member and member.is_croupier)) if q else []
+    return render(request, "rules/search.html", {"q": q, "hits": hits})
+
+
+# ----------------------------------------------------------------------------- disputes
+@login_required
+def dispute_list(request: HttpRequest) -> HttpResponse:
+    status = request.GET.get("status") or None
+    return render(request, "rules/dispute_list.html", {
+        "disputes": selectors.disputes_list(status=status if status in Dispute.Status.values else None)})
+
+
+@login_required
+def dispute_new(request: HttpRequest) -> HttpResponse:
+    member = _member(request)
+    if member is None:
+        raise Http404(_("This account is not a club member."))
+    deal_ref = request.GET.get("deal", "")
+    snapshot = deal_snapshot(deal_ref) if deal_ref else None
+    form = DisputeForm(request.POST or None, initial={"deal_ref": deal_ref})
+    if request.method == "POST" and form.is_valid():
+        try:
+            dispute = services.dispute_raise(actor=member, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_error(exc.extra.get("field") if exc.extra.get("field") in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("The croupier has been called."))
+            return redirect(dispute)
+    return render(request, "rules/dispute_new.html", {"form": form, "snapshot": snapshot})
+
+
+@login_required
+def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    dispute = selectors.disputes_list().filter(pk=pk).first()
+    if dispute is None:
+        raise Http404(_("No such dispute."))
+    member = _member(request)
+    return render(request, "rules/dispute_detail.html", {
+        "dispute": dispute, "can_rule": bool(member and member.is_croupier),
+        "ruling_form": RulingForm(), "publish_form": PublishForm(initial={"title": dispute.question[:200]})})
+
+
+@login_required
+@require_POST
+def dispute_act(request: HttpRequest, pk: int, what: str) -> HttpResponse:
+    dispute = selectors.disputes_list().filter(pk=pk).first()
+    if dispute is None:
+        raise Http404(_("No such dispute."))
+    member = _member(request)
+    try:
+        if what == "rule":
+            services.dispute_rule(dispute=dispute, actor=member, ruling=request.POST.get("ruling", ""))
+            messages.success(request, _("The dispute is ruled."))
+        elif what == "replay":
+            services.dispute_replay(dispute=dispute, actor=member, reason=request.POST.get("ruling", ""))
+            messages.success(request, _("The deal is to be replayed."))
+        elif what == "publish":
+            form = PublishForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, _("A title is required."))
+                return redirect(dispute)
+            precedent = services.dispute_publish(dispute=dispute, actor=member, **form.cleaned_data)
+            messages.success(request, _("Published as %(id)s.") % {"id": precedent.permanent_id})
+            return redirect(precedent)
+        else:
+            raise Http404
+    except Forbidden as exc:
+        raise _forbidden(exc)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return redirect(dispute)
