@@ -196,6 +196,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "PrecedentStatusEnum": "rules.models.Precedent.Status",
+        "PrecedentInitialStatusEnum": [("draft", "draft"), ("binding", "binding"), ("advisory", "advisory")],
+        "DisputeStatusEnum": "rules.models.Dispute.Status",
+        "RulebookEntryKindEnum": "rules.models.RulebookEntry.Kind",
+        "SearchDocumentKindEnum": "rules.models.SearchDocument.Kind",
+    },
 }
 
 # Celery: in-process unless a broker is configured.

@@ -1,6 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from club import demo
+from games.tables import demo as tables_demo
+from rules import demo as rules_demo
 
 
 class Command(BaseCommand):
@@ -8,6 +10,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         loaded = demo.load()
+        rules_demo.load()
+        tables_demo.load()
         self.stdout.write(self.style.SUCCESS(
             f"Demo club ready: {len(loaded['members'])} members, {len(loaded['sessions'])} sessions."))
         self.stdout.write("Demo logins (email / password):")
