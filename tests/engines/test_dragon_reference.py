@@ -217,8 +217,12 @@ class Ref:
             for x in SUITS:
                 for y in SUITS:
                     for diffs, units in self.oppositions():
-                        ranks_needed = {r for unit in units for r in unit}
-                        if any(not self.compat(slot((r,), s), domains) for r in ranks_needed for s in (x, y)):
+                        # a pair needs its rank in both suits, a couple each rank in one of them
+                        if any(not self.compat(slot((r,), s), domains)
+                               for r1, r2 in units if r1 == r2 for r in (r1,) for s in (x, y)):
+                            continue
+                        if any(not self.compat(slot((r,), x + y), domains)
+                               for unit in units for r in unit):
                             continue
                         for flips in itertools.product((False, True), repeat=2):
                             if any(flip and r1 == r2 for (r1, r2), flip in zip(units, flips, strict=True)):

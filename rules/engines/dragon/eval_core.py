@@ -557,8 +557,18 @@ def make_opposition(ctx: Context, qual: str, eights: bool):
         M = st.M
         for strength, sm in quals:
             suits = [s for s in range(4) if sm >> s & 1]
+            # the flexible cards that can play in these suits at all, and per rank the non-wild
+            # ones that can play as it there (what they cannot fill is left to the wild cards)
+            usable = sum(1 for f in st.flex if f.sm & sm)
+            nonwild = [0] * 13
+            for f in st.flex:
+                if not f.wild and f.sm & sm:
+                    for r in range(13):
+                        if f.rm >> r & 1:
+                            nonwild[r] += 1
             for diffs, need in opps:
                 demand = 0
+                for_wild = 0
                 groups = []
                 for r, size in need:
                     fixed = 0
@@ -566,8 +576,10 @@ def make_opposition(ctx: Context, qual: str, eights: bool):
                         fixed += M[s] >> r & 1
                     if size > fixed:
                         demand += size - fixed
+                        if size > fixed + nonwild[r]:
+                            for_wild += size - fixed - nonwild[r]
                     groups.append((1 << r, sm, size, fixed))
-                if demand > nflex:
+                if demand > nflex or demand > usable or for_wild > st.nwild:
                     continue
                 got = cover(st, groups)
                 if got is not None:

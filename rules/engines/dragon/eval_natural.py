@@ -195,7 +195,9 @@ def natural_best(ctx, tables: NaturalTables, m0: int, m1: int, m2: int, m3: int)
         top = runs[P][7]
         if top >= 0:
             return 44, (top,), ("run", 0b1111, 7, top)
-    if n2 >= 2:
+    opp = tables.opp
+    if n2 >= 2 and opp[c2] >= 0:
+        # both pairs of an opposition in the same two suits: the pairs are an opposition first
         for hi, lo, x, y in ctx.natural_suit_pairs:
             m = M[x] & M[y]
             d = tables.opp[m]
@@ -203,7 +205,7 @@ def natural_best(ctx, tables: NaturalTables, m0: int, m1: int, m2: int, m3: int)
                 return 45, (hi, lo, d), ("mirror", x, y, d)
     for c in corder:
         m = colour_pairs[c]
-        if _POP[m] >= 3:
+        if n2 >= 3 and _POP[m] >= 3:
             return 46, (cs[c],) + tops[m][:3], ("cpairs", c, ranks[m][:3])
     if n2 >= 4:
         p = ranks[c2]
@@ -220,8 +222,8 @@ def natural_best(ctx, tables: NaturalTables, m0: int, m1: int, m2: int, m3: int)
         got = cmax >= 6 and _colour_run(6, cmax, corder, colour_runs, cs)
         if got:
             return 50, got[0], got[1]
-    if tables.opp[c2] >= 0:
-        return 51, (tables.opp[c2],), ("opp", 0b1111, tables.opp[c2], False)
+    if opp[c2] >= 0:
+        return 51, (opp[c2],), ("opp", 0b1111, opp[c2], False)
     if ncards >= 5:
         got = cmax >= 5 and _colour_run(5, cmax, corder, colour_runs, cs)
         if got:
@@ -237,10 +239,11 @@ def natural_best(ctx, tables: NaturalTables, m0: int, m1: int, m2: int, m3: int)
         top = runs[P][5]
         if top >= 0:
             return 56, (top,), ("run", 0b1111, 5, top)
-    for n, cat in ((6, 57), (5, 58)):
-        for s in sorder:
-            if suit_counts[s] >= n:
-                return cat, (ss[s],) + tops[M[s]][:n], ("flush", s, n)
+    if smax >= 5:
+        for n, cat in ((6, 57), (5, 58)):
+            for s in sorder:
+                if suit_counts[s] >= n:
+                    return cat, (ss[s],) + tops[M[s]][:n], ("flush", s, n)
     if n3 and n2 >= 2:
         t = ranks[c3][0]
         rest = c2 & ~(1 << t)
@@ -252,7 +255,7 @@ def natural_best(ctx, tables: NaturalTables, m0: int, m1: int, m2: int, m3: int)
         return 61, tops[c2][:2], ("ranks", ((p[0], 2), (p[1], 2)))
     for c in corder:
         a, b = (m0, m1) if c == 0 else (m2, m3)
-        if _POP[a] + _POP[b] >= 6:
+        if ncards >= 6 and _POP[a] + _POP[b] >= 6:
             merged = sorted(tops[a] + tops[b], reverse=True)[:6]
             return 62, (cs[c],) + tuple(merged), ("colour", c)
     if n2:

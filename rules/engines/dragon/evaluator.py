@@ -395,9 +395,14 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
                 bits = -1
             if bits > 0 and bits.bit_count() == len(hand):
                 bits >>= 2
-                return _natural_masks(ctx, tuple(hand), (bits & 0x1FFF, bits >> 13 & 0x1FFF,
-                                                         bits >> 26 & 0x1FFF, bits >> 39),
-                                      naturalness_reversed)
+                M = (bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39)
+                got = natural_best(ctx, ctx.tables, *M)
+                if got is not None:
+                    cat, comps, detail = got
+                    return HandValue(cat, _NAMES[cat], None, _EMPTY_VALUES, "natural",
+                                     (-cat, comps, (), 0 if naturalness_reversed else 3),
+                                     (ctx, ctx.tables, M, detail))
+                return _natural_masks(ctx, tuple(hand), M, naturalness_reversed)
     cards = _hand_cards(hand)
     rd = resolve(readings, games=("dragon",)) if readings else _DEFAULT_READINGS
     ctx = _context(card_order, suit_order, rd)
@@ -436,9 +441,6 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
 
 
 _DEFAULT_READINGS = resolve({}, games=("dragon",))
-for _co in ("natural", "inverted"):
-    for _so in ("natural", "inverted"):
-        _FAST[(_co, _so)] = _context(_co, _so, _DEFAULT_READINGS)
 _TABLES: dict[str, NaturalTables] = {}
 _EMPTY_VALUES = MappingProxyType({})
 
@@ -453,6 +455,12 @@ def _tables(ctx) -> NaturalTables:
     if tables is None:
         tables = _TABLES[order] = NaturalTables(ctx.rs)
     return tables
+
+
+for _co in ("natural", "inverted"):
+    for _so in ("natural", "inverted"):
+        _FAST[(_co, _so)] = _context(_co, _so, _DEFAULT_READINGS)
+        _FAST[(_co, _so)].tables = _tables(_FAST[(_co, _so)])
 
 
 def _natural_fast(ctx, cards, reversed_) -> HandValue:
