@@ -1,5 +1,11 @@
 from rest_framework.routers import DefaultRouter
 
+from . import api
+
 router = DefaultRouter()
+router.register("tournaments", api.TournamentViewSet, basename="tournament")
+router.register("tournament-tables", api.TableViewSet, basename="tournament-table")
+router.register("tournament-rounds", api.RoundViewSet, basename="tournament-round")
+router.register("ratings", api.RatingViewSet, basename="rating")
 
 urlpatterns = router.urls

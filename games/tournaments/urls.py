@@ -1,5 +1,21 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "tournaments"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("new/", views.tournament_new, name="new"),
+    path("ratings/", views.ratings, name="ratings"),
+    path("ratings/<int:member_id>/", views.member_rating, name="member_rating"),
+    path("tables/<int:pk>/", views.sheet, name="sheet"),
+    path("tables/<int:pk>/record/", views.sheet_record, name="sheet_record"),
+    path("tables/<int:pk>/totals/", views.sheet_totals, name="sheet_totals"),
+    path("rounds/<int:pk>/", views.round_detail, name="round"),
+    path("<slug:slug>/", views.tournament_detail, name="detail"),
+    path("<slug:slug>/standings/", views.standings, name="standings"),
+    path("<slug:slug>/report/", views.report, name="report"),
+    path("<slug:slug>/report.csv", views.report_csv, name="report_csv"),
+    path("<slug:slug>/manage/", views.tournament_manage, name="manage"),
+]

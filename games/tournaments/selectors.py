@@ -1,0 +1,186 @@
+"""Reads of the tournaments app; each makes a fixed number of queries whatever the number of rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from club.models import Member
+from rules.engines import tricks
+
+from . import metrics
+from .models import (
+    SEAT_LABELS,
+    Bye,
+    Entry,
+    Rating,
+    Round,
+    Seat,
+    Stage,
+    Standing,
+    Table,
+    TableScore,
+    Tournament,
+)
+
+# Everyone starts at openskill's default rating: mu 25, sigma 25/3, so mu - 3 sigma = 0.
+START_ORDINAL = 0.0
+
+SUITS = {"h": ("♥", "red"), "d": ("♦", "red"), "c": ("♣", "black"), "s": ("♠", "black")}
+
+
+def tournaments_list() -> QuerySet[Tournament]:
+    return Tournament.objects.select_related("venue").annotate(
+        players=Count("entries", distinct=True), stage_count=Count("stages", distinct=True))
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    return Tournament.objects.select_related("venue").get(slug=slug)
+
+
+def tournament_detail(*, slug: str) -> Tournament:
+    """The tournament with its stages, tables (seats, players, results, rounds played) and byes."""
+    seats = Seat.objects.select_related("entry__member").order_by("position")
+    tables = (Table.objects.order_by("number")
+              .annotate(played=Count("rounds", filter=Q(rounds__live=True)),
+                        flagged=Count("rounds", filter=Q(rounds__live=True, rounds__flagged=True)))
+              .prefetch_related(Prefetch("seats", queryset=seats), "scores"))
+    stages = Stage.objects.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables), Prefetch("byes", queryset=Bye.objects.select_related("entry__member")))
+    return (Tournament.objects.select_related("venue")
+            .prefetch_related(Prefetch("stages", queryset=stages),
+                              Prefetch("entries", queryset=Entry.objects.select_related("member").order_by(
+                                  "member__display_name")))
+            .get(slug=slug))
+
+
+def table_lines(table: Table) -> list[dict]:
+    """The seats of a prefetched table with each player's points there."""
+    points = {s.entry_id: s.points for s in table.scores.all()}
+    return [{"label": seat.label, "member": seat.entry.member, "points": points.get(seat.entry_id)}
+            for seat in table.seats.all()]
+
+
+@dataclass
+class StandingsView:
+    tournament: Tournament
+    rows: list[Standing]
+    columns: list[metrics.Metric] = field(default_factory=list)
+
+
+def standings(tournament: Tournament) -> StandingsView:
+    rows = list(Standing.objects.filter(tournament=tournament).select_related("entry__member").order_by("rank", "pk"))
+    columns = [metrics.metric(k) for k in tournament.tiebreakers if k in metrics.METRICS]
+    for row in rows:
+        row.metric_values = [row.metrics.get(m.key) for m in columns]
+    return StandingsView(tournament=tournament, rows=rows, columns=columns)
+
+
+# --- the score sheet -------------------------------------------------------------------------------
+
+@dataclass
+class SheetRow:
+    number: int
+    cards_each: int
+    kind: str
+    dealer: int
+    bids_allowed: bool
+    round: Round | None
+    cells: list[dict[str, Any]]
+
+
+def table_for_sheet(pk: int) -> Table:
+    seats = Seat.objects.select_related("entry__member").order_by("position")
+    return (Table.objects.select_related("stage__tournament__venue")
+            .prefetch_related(Prefetch("seats", queryset=seats),
+                              Prefetch("rounds", queryset=Round.objects.filter(live=True).order_by("number"),
+                                       to_attr="live_rounds"))
+            .get(pk=pk))
+
+
+def score_sheet(table: Table) -> dict[str, Any]:
+    """The paper sheet: 30 rows, four columns (bid and tricks per cell, the dealer marked), the
+    running totals after each recorded round, and the next round to record."""
+    readings = table.stage.tournament.readings
+    by_number = {r.number: r for r in table.live_rounds}
+    totals = [0, 0, 0, 0]
+    rows = []
+    for number in range(1, tricks.ROUNDS + 1):
+        cards_each, kind = tricks.schedule(number)
+        dealer = tricks.dealer_of(number, table.first_dealer, readings)
+        r = by_number.get(number)
+        cells = []
+        for seat in range(4):
+            cell: dict[str, Any] = {"dealer": seat == dealer}
+            if r is not None:
+                totals[seat] += r.scores[seat]
+                cell.update(bid=None if r.bids is None else r.bids[seat], taken=r.taken[seat], score=r.scores[seat],
+                            total=totals[seat])
+            cells.append(cell)
+        rows.append(SheetRow(number, cards_each, kind, dealer, tricks.has_bids(number), r, cells))
+    next_number = max(by_number, default=0) + 1
+    return {"table": table, "seats": list(table.seats.all()), "rows": rows, "totals": totals,
+            "played": len(by_number), "next": rows[next_number - 1] if next_number <= tricks.ROUNDS else None,
+            "labels": SEAT_LABELS}
+
+
+def round_play(row: Round) -> dict[str, Any] | None:
+    """The card play of a round drawn as cards: hands by seat, the trump card, every trick."""
+    if not row.play:
+        return None
+    play = row.play
+    return {"trump_card": card_view(play["trump_card"]), "trump": play.get("trump"),
+            "hands": [{"label": SEAT_LABELS[s], "cards": [card_view(c) for c in hand]}
+                      for s, hand in enumerate(play["hands"])],
+            "tricks": [{"n": i + 1, "leader": SEAT_LABELS[t["leader"]], "winner": SEAT_LABELS[t["winner"]],
+                        "demand": t.get("demand"),
+                        "cards": [{"seat": SEAT_LABELS[(t["leader"] + k) % 4], **card_view(c)}
+                                  for k, c in enumerate(t["cards"])]}
+                       for i, t in enumerate(play["tricks"])]}
+
+
+def card_view(token: str) -> dict[str, str]:
+    if token == "Jo":
+        return {"text": "Jo", "colour": "black", "token": token}
+    rank, suit = token[:-1], token[-1]
+    symbol, colour = SUITS.get(suit, (suit, "black"))
+    return {"text": f"{'10' if rank == 'T' else rank}{symbol}", "colour": colour, "token": token}
+
+
+# --- ratings ----------------------------------------------------------------------------------------
+
+def ratings_leaderboard() -> list[Rating]:
+    """Each member's latest rating, best first."""
+    latest: dict[int, Rating] = {}
+    for rating in Rating.objects.select_related("member", "tournament").order_by("tournament__date", "tournament_id"):
+        latest[rating.member_id] = rating
+    return sorted(latest.values(), key=lambda r: -r.ordinal)
+
+
+def rating_chart(*, member: Member, width: int = 320, height: int = 160) -> dict[str, Any]:
+    """A member's rating (ordinal, mu - 3 sigma) after each tournament, from the starting rating,
+    with SVG coordinates for the server-drawn chart of ``tournaments/_rating_chart.html`` and the
+    rows for its table."""
+    history = list(Rating.objects.filter(member=member).select_related("tournament")
+                   .order_by("tournament__date", "tournament_id"))
+    pad = 24
+    points = []
+    low_label = high_label = None
+    if history:
+        values = [START_ORDINAL] + [r.ordinal for r in history]
+        low, high = min(values), max(values)
+        span = (high - low) or 1.0
+        step = (width - 2 * pad) / (len(values) - 1)
+        for i, value in enumerate(values):
+            points.append({"x": round(pad + i * step, 1),
+                           "y": round(height - pad - (value - low) / span * (height - 2 * pad), 1),
+                           "rating": history[i - 1] if i else None, "value": value})
+        low_label, high_label = round(low, 1), round(high, 1)
+    return {"member": member, "history": history, "points": points, "width": width, "height": height, "pad": pad,
+            "polyline": " ".join(f"{p['x']},{p['y']}" for p in points), "low": low_label, "high": high_label}
+
+
+def table_score_rows(table: Table) -> list[TableScore]:
+    return list(table.scores.select_related("entry__member").order_by("position"))

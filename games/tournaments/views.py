@@ -1,0 +1,212 @@
+"""Tournament pages: thin views over the services and selectors. Reading is public; croupiers
+and admins run tournaments; a player at a table records its rounds."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.errors import ApplicationError, Forbidden, InvalidInput
+from club.models import Member
+from club.selectors import member_for_user
+
+from . import selectors, services, tasks
+from .forms import EntryForm, RoundForm, StageForm, TournamentForm
+from .models import Entry, Report, Round, Table, Tournament
+
+
+def _tournament_or_404(slug: str) -> Tournament:
+    try:
+        return selectors.tournament_by_slug(slug)
+    except Tournament.DoesNotExist:
+        raise Http404("No such tournament.")
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    member = member_for_user(request.user)
+    return render(request, "tournaments/tournament_list.html", {
+        "tournaments": selectors.tournaments_list(), "can_run": bool(member and member.is_croupier)})
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    member = member_for_user(request.user)
+    if member is None or not member.is_croupier:
+        raise Http404("Only croupiers create tournaments.")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(actor=member, **form.cleaned_data)
+        except ApplicationError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(tournament)
+    return render(request, "tournaments/tournament_new.html", {"form": form})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        tournament = selectors.tournament_detail(slug=slug)
+    except Tournament.DoesNotExist:
+        raise Http404("No such tournament.")
+    member = member_for_user(request.user)
+    can_run = bool(member and member.is_croupier and member.active)
+    stages = []
+    for stage in tournament.stages.all():
+        tables = [{"table": t, "lines": selectors.table_lines(t)} for t in stage.tables.all()]
+        stages.append({"stage": stage, "tables": tables, "byes": list(stage.byes.all())})
+    entries = list(tournament.entries.all())
+    context = {"tournament": tournament, "stages": stages, "entries": entries,
+               "view": selectors.standings(tournament), "can_run": can_run}
+    if can_run:
+        entered = {e.member_id for e in entries}
+        entry_form = EntryForm()
+        entry_form.fields["member"].queryset = Member.objects.filter(active=True).exclude(pk__in=entered)
+        context.update(entry_form=entry_form, stage_form=StageForm(),
+                       transitions=Tournament.TRANSITIONS.get(tournament.status, ()))
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament_or_404(slug)
+    template = "tournaments/_standings.html" if request.htmx else "tournaments/standings.html"
+    return render(request, template, {"tournament": tournament, "view": selectors.standings(tournament)})
+
+
+@login_required
+@require_POST
+def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament_or_404(slug)
+    actor = member_for_user(request.user)
+    action = request.POST.get("action", "")
+    try:
+        if actor is None or not actor.is_croupier:
+            raise Forbidden(_("Only a croupier or an admin may do this."))
+        if action == "add":
+            form = EntryForm(request.POST)
+            if not form.is_valid():
+                raise InvalidInput(_("Choose a player."))
+            services.entry_add(actor=actor, tournament=tournament, member=form.cleaned_data["member"])
+        elif action == "withdraw":
+            entry = get_object_or_404(Entry, pk=request.POST.get("entry"), tournament=tournament)
+            services.entry_withdraw(actor=actor, entry=entry)
+        elif action == "seat":
+            services.stage_seat(actor=actor, tournament=tournament, method=request.POST.get("method", ""))
+        elif action == "transition":
+            services.tournament_transition(actor=actor, tournament=tournament, to=request.POST.get("to", ""))
+        elif action == "rescore":
+            tasks.tournament_rescore.delay_on_commit(tournament.pk, uuid.uuid4().hex)
+            messages.success(request, _("A full rescore is on its way."))
+        elif action == "report":
+            tasks.tournament_report.delay_on_commit(tournament.pk)
+            messages.success(request, _("The report is being made."))
+        elif action == "ratings":
+            tasks.ratings_recompute.delay_on_commit()
+            messages.success(request, _("The ratings are being recomputed."))
+        else:
+            raise InvalidInput(_("Unknown action %(action)s.") % {"action": action})
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    return redirect(tournament)
+
+
+# --- the score sheet -------------------------------------------------------------------------------
+
+def _sheet_or_404(pk: int) -> Table:
+    try:
+        return selectors.table_for_sheet(pk)
+    except Table.DoesNotExist:
+        raise Http404("No such table.")
+
+
+def _sheet_context(request: HttpRequest, table: Table, form: RoundForm | None = None, error: str = "") -> dict:
+    member = member_for_user(request.user)
+    sheet = selectors.score_sheet(table)
+    can_record = services.can_record(member, table, [s.entry.member_id for s in sheet["seats"]]) and \
+        table.stage.tournament.status == Tournament.Status.RUNNING
+    if form is None and sheet["next"] is not None:
+        form = RoundForm(initial={"number": sheet["next"].number})
+    return {**sheet, "tournament": table.stage.tournament, "form": form, "error": error, "can_record": can_record}
+
+
+def sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _sheet_or_404(pk)
+    return render(request, "tournaments/sheet.html", _sheet_context(request, table))
+
+
+def sheet_totals(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _sheet_or_404(pk)
+    return render(request, "tournaments/_sheet_totals.html", _sheet_context(request, table))
+
+
+@require_POST
+def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record a round from the sheet. With htmx the sheet comes back in place (totals included);
+    a refusal comes back with its reason and the values kept."""
+    table = get_object_or_404(Table, pk=pk)
+    form = RoundForm(request.POST)
+    error = ""
+    status = 200
+    if form.is_valid():
+        try:
+            services.round_record(actor=member_for_user(request.user), table=table, **form.values())
+        except ApplicationError as exc:
+            error, status = exc.message, exc.status_code
+        else:
+            form = None
+    else:
+        error = "; ".join(str(e) for errs in form.errors.values() for e in errs)
+        status = 400
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("tournaments:sheet", pk=pk)
+    table = selectors.table_for_sheet(pk)
+    response = render(request, "tournaments/_sheet.html", _sheet_context(request, table, form, error))
+    # htmx swaps only 2xx answers by default: the refusal is shown in place, its status kept in a header.
+    response["X-Refusal-Status"] = str(status)
+    return response
+
+
+def round_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    row = get_object_or_404(Round.objects.select_related("table__stage__tournament", "recorded_by"), pk=pk)
+    return render(request, "tournaments/round_detail.html", {
+        "round": row, "table": row.table, "tournament": row.table.stage.tournament,
+        "play": selectors.round_play(row),
+        "seat_rows": [{"label": label, "bid": None if row.bids is None else row.bids[s], "taken": row.taken[s],
+                       "score": row.scores[s]} for s, label in enumerate(selectors.SEAT_LABELS)]})
+
+
+# --- reports and ratings ---------------------------------------------------------------------------
+
+def report(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament_or_404(slug)
+    made = Report.objects.filter(tournament=tournament).only("generated_at").first()
+    return render(request, "tournaments/report.html", {
+        "tournament": tournament, "view": selectors.standings(tournament), "report": made})
+
+
+def report_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament_or_404(slug)
+    made = Report.objects.filter(tournament=tournament).first()
+    if made is None:
+        raise Http404("The report has not been made yet.")
+    response = HttpResponse(made.csv, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.csv"'
+    return response
+
+
+def ratings(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/ratings.html", {"ratings": selectors.ratings_leaderboard()})
+
+
+def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=member_id)
+    return render(request, "tournaments/member_rating.html",
+                  {"member": member, "rating_chart": selectors.rating_chart(member=member)})
