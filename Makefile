@@ -37,6 +37,7 @@ test-fast: install
 bench: install
 	$(PY) bench/evaluator.py
 	$(PY) bench/judge.py
+	$(PY) bench/tournament.py
 
 messages: install
 	DEBUG=1 $(PY) manage.py makemessages -l ru --no-obsolete -i '.venv/*' -i 'bench/*'

@@ -10,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.tournaments.selectors import rating_chart
+
 from . import selectors, services
 from .accounts import INVITATION_SESSION_KEY
 from .errors import ApplicationError
@@ -46,7 +48,8 @@ def member_list(request: HttpRequest) -> HttpResponse:
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(selectors.members_list(), pk=pk)
     seats = member.seat_assignments.select_related("session__venue").order_by("-session__starts_at")[:20]
-    return render(request, "club/member_detail.html", {"member": member, "seats": seats})
+    return render(request, "club/member_detail.html", {
+        "member": member, "seats": seats, "rating_chart": rating_chart(member=member)})
 
 
 def dimension_list(request: HttpRequest) -> HttpResponse:

@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand
 
 from club import demo
 from games.tables import demo as tables_demo
+from games.tournaments import demo as tournaments_demo
 from rules import demo as rules_demo
 
 
@@ -12,6 +13,7 @@ class Command(BaseCommand):
         loaded = demo.load()
         rules_demo.load()
         tables_demo.load()
+        tournaments_demo.load()
         self.stdout.write(self.style.SUCCESS(
             f"Demo club ready: {len(loaded['members'])} members, {len(loaded['sessions'])} sessions."))
         self.stdout.write("Demo logins (email / password):")
