@@ -165,58 +165,82 @@ def _seed_rebase(state: DealState, option: Claim) -> dict | None:
 
 
 def advise_state(state: DealState, dealing, hands: Mapping[str, object], *, ruleset: Ruleset,
-                 declared: Iterable[Claim] = (), thorough: bool = False) -> dict[str, Advice]:
-    """The advice for every player of a deal already prepared with the ``declared`` claims."""
+                 declared: Iterable[Claim] = (), thorough: bool = False, limit: int | None = None,
+                 ) -> dict[str, Advice]:
+    """The advice for every player of a deal already prepared with the ``declared`` claims.
+
+    ``limit``: the number of suggestions a player needs (the best ones; None for all). The
+    estimated claims are judged best estimate first, and once ``limit`` suggestions are found the
+    claims whose estimate does not beat the last of them are left out."""
     declared = list(declared)
     history: GameHistory | None = state.history
     mods = [m for m in registry().values() if m.options is not None and m.number not in ruleset.disabled]
     advice = {}
+
+    def judge(option: Claim):
+        claims = [replace(c, used=False) for c in declared] + [option]
+        try:
+            return prepare_deal(state.facts, dealing, state.readings, history=history, claims=claims,
+                                ruleset=ruleset, rebased=_seed_rebase(state, option))
+        except RulesError:
+            return None
+
     for player in state.players:
         base_hand = hands[player]
         evaluate = _Evaluations(state, player, base_hand)
         found: list[Suggestion] = []
+        estimated: list[tuple[object, int, Claim]] = []
         b1_free = not any(c.player == player and c.rule == "B1" for c in declared) and not (
             history is not None and history.claimed(player, "B1"))
         if b1_free and state.reading("IP-B1-WHEN") == "after_modifiers":
             found.extend(_suit_changes(state, player, base_hand, evaluate))
         for mod in mods:
-            options = mod.options(state, player)
-            if not options or any(c.player == player and c.rule == mod.source for c in declared):
+            if any(c.player == player and c.rule == mod.source for c in declared):
                 continue
-            for option in options:
-                if any(c.player == player and c.rule == option.rule for c in declared):
+            for option in mod.options(state, player):
+                if option.rule != mod.source and any(c.player == player and c.rule == option.rule
+                                                     for c in declared):
                     continue
-                if not thorough:
-                    changes = _direct(state, option)
-                    if changes is not None:
-                        try:
-                            estimate = _estimate(state, player, changes, evaluate)
-                        except RulesError:
-                            estimate = None          # no estimate: judged in full
-                        if estimate is not None and not _better(state, estimate, base_hand):
-                            continue
-                claims = [replace(c, used=False) for c in declared] + [option]
-                try:
-                    tried = prepare_deal(state.facts, dealing, state.readings, history=history, claims=claims,
-                                         ruleset=ruleset, rebased=_seed_rebase(state, option))
-                except RulesError:
-                    continue
+                changes = None if thorough else _direct(state, option)
+                if changes is not None:
+                    try:
+                        estimate = _estimate(state, player, changes, evaluate)
+                    except RulesError:
+                        estimate = None              # no estimate: judged in full
+                    if estimate is not None:
+                        if _better(state, estimate, base_hand):
+                            estimated.append((estimate, len(estimated), option))
+                        continue
+                tried = judge(option)
+                if tried is not None:
+                    hand = evaluate(tried, player)
+                    if _better(state, hand, base_hand):
+                        found.append(Suggestion(option, hand))
+        estimated.sort(key=lambda e: (e[0].key, -e[1]), reverse=not state.weakest_wins)
+        for estimate, _i, option in estimated:
+            if limit is not None and len(found) >= limit:
+                found.sort(key=lambda s: s.hand.key, reverse=not state.weakest_wins)
+                if not _better(state, estimate, found[limit - 1].hand):
+                    break
+            tried = judge(option)
+            if tried is not None:
                 hand = evaluate(tried, player)
                 if _better(state, hand, base_hand):
                     found.append(Suggestion(option, hand))
         found.sort(key=lambda s: s.hand.key, reverse=not state.weakest_wins)
-        advice[player] = Advice(player, base_hand, tuple(found))
+        advice[player] = Advice(player, base_hand, tuple(found[:limit] if limit is not None else found))
     return advice
 
 
 def advise(table, number: int, started_at: str | dt.datetime, cards, *, history: GameHistory | None = None,
            claims: Iterable[Claim] = (), bets: Mapping[str, int] | None = None,
            readings: Mapping[str, str] | None = None, ruleset: str | Ruleset = "club-2.2.1",
-           thorough: bool = False) -> dict[str, Advice]:
+           thorough: bool = False, limit: int | None = None) -> dict[str, Advice]:
     """Judge the deal as declared, then advise every player (base rule 25). ``thorough`` judges
-    every offered claim in full (see the module docstring)."""
+    every offered claim in full (see the module docstring); ``limit`` keeps each player's best
+    ``limit`` suggestions (a page showing three needs no more)."""
     rs, rd, facts, dealing = setup_deal(table, number, started_at, cards, readings=readings, ruleset=ruleset)
     declared = list(claims)
     state = prepare_deal(facts, dealing, rd, history=history, claims=declared, ruleset=rs)
     hands = {p: evaluate_player(state, p) for p in state.players}
-    return advise_state(state, dealing, hands, ruleset=rs, declared=declared, thorough=thorough)
+    return advise_state(state, dealing, hands, ruleset=rs, declared=declared, thorough=thorough, limit=limit)

@@ -49,7 +49,7 @@ def _fresh_cards(dealing: Dealing) -> list[CardState]:
 
 def prepare_deal(facts: DealFacts, dealing: Dealing, readings: Readings, *, history: GameHistory | None = None,
                  claims: Iterable[Claim] = (), ruleset: Ruleset | None = None,
-                 rebased: Mapping[int, tuple[int, str, bool]] | None = None) -> DealState:
+                 rebased: Mapping[int, tuple] | None = None) -> DealState:
     """Every card's state after the base rules and the modifiers (not yet the hands).
 
     ``rebased`` (seq -> (rank, source, rules_only)) starts the deal with cards already given a new
@@ -173,12 +173,12 @@ class DealJudgement:
 
 def _hand_inputs(state: DealState, player: str):
     """The evaluator's inputs: the cards as modified (rank, suit), with the state lists."""
-    cards = state.hand(player)
-    hand = tuple(c.played for c in cards)
-    wild = tuple(c.played for c in cards if c.state == WILD)
-    home = tuple(c.played for c in cards if c.state == HOME)
-    free = tuple(c.played for c in cards if c.state == FREE)
-    dead = tuple(c.played for c in cards if c.state == DEAD)
+    pairs = [(c.played, c.state) for c in state.hand(player)]
+    hand = tuple(p for p, _ in pairs)
+    wild = tuple(p for p, st in pairs if st == WILD)
+    home = tuple(p for p, st in pairs if st == HOME)
+    free = tuple(p for p, st in pairs if st == FREE)
+    dead = tuple(p for p, st in pairs if st == DEAD)
     return hand, wild, home, free, dead
 
 

@@ -218,8 +218,9 @@ class Claim:
 
 class Rerun(Exception):
     """Apply the rules and modifiers again from the start: a higher modifier cancelled a lower
-    one that already acted (``number``), or a modifier gave a card a new real rank that every
-    rule and modifier must judge it by (``rebase``: seq -> (rank, source, rules_only))."""
+    one that already acted (``number``), or a modifier gave a card a new real rank or suit that
+    every rule and modifier must judge it by (``rebase``: (seq, rank, source, rules_only) with the
+    suit appended when the suit changes; rank None when only the suit does)."""
 
     def __init__(self, number: int | None, source: str, only: Callable[[CardState], bool] | None = None,
                  rebase: tuple[int, int, str, bool] | None = None) -> None:
@@ -236,7 +237,7 @@ class DealState:
     def __init__(self, facts: DealFacts, cards: Iterable[CardState], pattern: tuple[str, ...],
                  readings: Readings, history=None, claims: Iterable[Claim] = (),
                  cancelled: dict[int, tuple[str, Callable[[CardState], bool] | None]] | None = None,
-                 rebased: dict[int, tuple[int, str, bool]] | None = None,
+                 rebased: dict[int, tuple] | None = None,
                  reading_cache: _ReadingCache | None = None) -> None:
         self.facts = facts
         self.table = facts.table
@@ -264,7 +265,7 @@ class DealState:
         # conditional modifiers' kills, "all", or a tuple of sources)]
         self.protected: dict[int, list[tuple[str, str, object]]] = {}
         self.bans: list[tuple[str, Callable[[CardState], bool], str]] = []   # (status, which cards, source)
-        self.rebased = dict(rebased or {})      # seq -> (rank, source, rules_only): M17-M19
+        self.rebased = dict(rebased or {})      # seq -> (rank, source, rules_only[, suit]): M17-M19, M51
         for c in self.cards:
             found = self.rebased.get(c.seq)
             if found is not None:
@@ -676,8 +677,8 @@ class DealState:
         self._record(source, "rank", c, before, str(c.played), text)
         return True
 
-    def rebase(self, c: CardState, rank: int | None = None, source: str | None = None, *,
-               suit: str | None = None, rules_only: bool = False, text: str = "") -> None:
+    def rebase(self, c: CardState, rank: int | None = None, suit: str | None = None, source: str | None = None,
+               *, rules_only: bool = False, text: str = "") -> None:
         """Give the card a new real rank or suit, as if it had been dealt so (M17, M18, M51), or a
         rank only the base rules read as real (M19): the rules and modifiers are applied again."""
         source = source or self.current or "?"

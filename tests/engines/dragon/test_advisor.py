@@ -48,3 +48,32 @@ def test_b25_advisor_skips_base_rule_1_once_used_in_the_game(deal):
     declared = [advice[player].best.claim]
     again = advise(tbl, 1, WHEN, cards, claims=declared, ruleset=RS)
     assert not any(s.claim.rule == "B1" for s in again[player].suggestions)
+
+
+def test_b25_advisor_fast_mode_keeps_a_subset_of_the_thorough_suggestions(deal):
+    """Base rule 25: the estimate that spares the full judging of most claims only leaves claims out;
+    every suggestion it keeps is judged in full, exactly as the thorough advisor judges it, and a
+    ``limit`` keeps the best of them in order (for this deal the first two of the full list)."""
+    tbl, cards, advice = deal
+    thorough = advise(tbl, 1, WHEN, cards, ruleset=RS, thorough=True)
+    limited = advise(tbl, 1, WHEN, cards, ruleset=RS, limit=2)
+    for player, a in advice.items():
+        fast = {(s.claim.describe(), s.hand.key) for s in a.suggestions}
+        full = {(s.claim.describe(), s.hand.key) for s in thorough[player].suggestions}
+        assert fast <= full
+        assert len(limited[player].suggestions) <= 2
+        assert [s.hand.key for s in limited[player].suggestions] == [s.hand.key for s in a.suggestions[:2]]
+
+
+def test_b25_advisor_judges_a_new_real_rank_from_the_start():
+    """Base rule 25 with modifier 51 (IP-M51-VALUE as_dealt): a suggested rank change, seeded as the
+    judge's rerun would find it, gives the same hand when it is declared and judged."""
+    tbl = table(seats=("N", "E", "S", "W"))
+    cards = layout(tbl, deal_facts(tbl, 1, WHEN).dealer, {"S": "2s 8s As 3d 10h - - - -"})
+    rs = replace(ruleset("club-2.2.1"), disabled=frozenset(range(1, 101)) - {51})
+    advice = advise(tbl, 1, WHEN, cards, ruleset=rs)
+    ranks = [s for a in advice.values() for s in a.suggestions if s.claim.rule == "M51" and s.claim.rank]
+    assert ranks
+    for s in ranks[:3]:
+        judged = judge_deal(tbl, 1, WHEN, cards, claims=[s.claim], ruleset=rs)
+        assert judged.hands[s.claim.player].key == s.hand.key

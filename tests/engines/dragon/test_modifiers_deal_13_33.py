@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from rules.engines.dragon.game import DealRecord, GameHistory
+from rules.engines.dragon.modifiers.deal import m22
 from rules.engines.errors import RulesError
 
-from .helpers import card, claim, prepared, table
+from .helpers import ONLY_DEAL_GROUP, card, claim, prepared, table
 
 # ---------------------------------------------------------------------------- M13
 M13_TIME = "2026-05-06T14:30:00"   # Table 2: Threes wild, Twos dead; effective March (6, 8, J)
@@ -49,6 +50,18 @@ def test_m14_three_dead_face_up_cards_give_two_suit_inversions():
     assert (card(s, "9h").suit, card(s, "5d").suit) == ("s", "c")
 
 
+def test_ip_m14_rankword_readings():
+    """IP-M14-RANKWORD (modifier 14, "принимают модификаторы по измененному номиналу"): under new_suit the
+    inverted 9h is a real spade for later modifiers; under real_suit it plays as a spade but modifiers
+    still read a heart."""
+    hands = {"N": "9h 5d - Ad Ac Ah - - -"}
+    kw = dict(number=2, started_at=M14_TIME, claims=[claim("N", "M14", cards=["9h"])])
+    s = prepared(hands, **kw)
+    assert (card(s, "9h").suit, card(s, "9h").real_suit) == ("s", "s")
+    s = prepared(hands, readings={"IP-M14-RANKWORD": "real_suit"}, **kw)
+    assert (card(s, "9h").suit, card(s, "9h").real_suit) == ("s", "h")
+
+
 def test_m14_near_miss_two_dead_face_up_cards_refuse_the_claim():
     """Modifier 14: with two dead face-up cards the claim is illegal, naming the rule."""
     hands = {"N": "9h 5d - Ad Ac 9c - - -"}
@@ -79,6 +92,18 @@ def test_m15_near_miss_a_rule_wild_card_face_up():
     hands = dict(M15_OPEN, E="Ah - - 2h 4c 8c 7c 5c")
     s = prepared(_m15(hands), started_at=M15_TIME)
     assert card(s, "Ah").state == "natural"
+
+
+def test_ip_m15_rulewild_readings():
+    """IP-M15-RULEWILD (modifier 15, "если ни одна открытая карта не является дикой по правилам"): S, the
+    modifier-1 player, shows the 4c that Table 2 made wild and modifier 1 stripped: actual_state lets 15
+    act (the Dragons of hearts and spades are wild), identity keeps them natural."""
+    hands = dict(M15_OPEN, S="- - - 9h 4c 7h 5h 5d")
+    s = prepared(_m15(hands), started_at=M15_TIME)
+    assert s.marks["M1"] == "S" and card(s, "4c").state != "wild"
+    assert card(s, "Ah").state == "wild" and card(s, "As").state == "wild"
+    s = prepared(_m15(hands), started_at=M15_TIME, readings={"IP-M15-RULEWILD": "identity"})
+    assert card(s, "Ah").state == "natural" and card(s, "As").state == "natural"
 
 
 # ---------------------------------------------------------------------------- M16
@@ -158,6 +183,19 @@ def test_m19_black_twos_in_a_row_invert_a_fosk():
     assert (card(s, "4h").rank, card(s, "4h").state) == (12, "wild")
 
 
+def test_ip_m19_scope_readings():
+    """IP-M19-SCOPE (modifier 19, "к измененной карте применяются Правила"): under rules_only the base
+    rules read E's 4h as the Qh (Table 2 makes it wild) while modifiers still read a Four and it counts
+    as modified; under rules_and_modifiers the Queen is its real rank for modifiers too."""
+    hands = {"E": "- Jd 4h - 2c 2s - - -"}
+    s = prepared(hands, claims=[claim("E", "M19", card="4h")])
+    c = card(s, "4h")
+    assert (c.rule_rank, c.real_rank, c.state) == (12, 4, "wild")
+    s = prepared(hands, claims=[claim("E", "M19", card="4h")], readings={"IP-M19-SCOPE": "rules_and_modifiers"})
+    c = card(s, "4h")
+    assert (c.rule_rank, c.real_rank, c.state) == (12, 12, "wild")
+
+
 def test_m19_near_miss_twos_not_in_a_row():
     """Modifier 19: a 9h between the black Twos gives no right."""
     with pytest.raises(RulesError, match="M19"):
@@ -174,6 +212,30 @@ def test_m20_dark_giants_of_opposite_suits():
     s = prepared(hands, started_at=M20_TIME, claims=[claim("S", "M20", card="Kh", direction="down")])
     assert card(s, "Kh").state == "free"
     assert card(s, "Ks").rank == 10
+
+
+def test_ip_m20_four_readings():
+    """IP-M20-FOUR (modifier 20): S got all four Giants dark (Kh Ks, Kd Kc): each_opposite_pair frees one
+    of each pair and moves the other (two applications); once acts on the first pair only."""
+    hands = {"S": "Kh Ks Kd - - - - - Kc"}
+    claims = [claim("S", "M20", card="Kh", direction="down"), claim("S", "M20", card="Kd", direction="down")]
+    s = prepared(hands, started_at=M20_TIME, claims=claims)
+    assert [card(s, c).state for c in ("Kh", "Kd")] == ["free", "free"]
+    assert [card(s, c).rank for c in ("Ks", "Kc")] == [10, 10]
+    s = prepared(hands, started_at=M20_TIME, claims=claims[:1], readings={"IP-M20-FOUR": "once"})
+    assert (card(s, "Kh").state, card(s, "Ks").rank) == ("free", 10)
+    assert (card(s, "Kd").state, card(s, "Kc").rank) == ("natural", 13)
+
+
+def test_ip_m20_real_readings():
+    """IP-M20-REAL (modifier 20): the Ks moved down plays as a Ten; not_real keeps its real rank a Giant
+    for every later rule and modifier (base rule 13), real makes the Ten real."""
+    hands = {"S": "Kh - - - - - - - Ks"}
+    claims = [claim("S", "M20", card="Kh", direction="down")]
+    s = prepared(hands, started_at=M20_TIME, claims=claims)
+    assert (card(s, "Ks").rank, card(s, "Ks").real_rank) == (10, 13)
+    s = prepared(hands, started_at=M20_TIME, claims=claims, readings={"IP-M20-REAL": "real"})
+    assert (card(s, "Ks").rank, card(s, "Ks").real_rank) == (10, 10)
 
 
 def test_m20_near_miss_not_opposite_suits():
@@ -215,6 +277,54 @@ def test_m22_near_miss_receiver_of_a_trigger_card():
     hands = dict(M22_HANDS, S="- - Jh - 4h 9c 9h - -")
     with pytest.raises(RulesError, match="M22"):
         prepared(hands, claims=[claim("S", "M22", card="Jh", target="9h")])
+
+
+def _m22_after(readings, change, claims):
+    """The M22 deal prepared without modifier 22, ``change(state)`` applied as an earlier modifier
+    would, then modifier 22 run on the ``claims``."""
+    s = prepared(M22_HANDS, readings=readings, disabled=ONLY_DEAL_GROUP | {22})
+    change(s)
+    s.claims = list(claims)
+    s.current = "M22"
+    m22(s)
+    return s
+
+
+def test_ip_m22_nondead_readings():
+    """IP-M22-NONDEAD (modifier 22, "модификатор применяется только к неубитым картам"): with the face-up
+    3c killed, spade_fosk_must_be_live still lets W revive his Jd; trigger_cards_must_be_live does not
+    (the three cards did not all show alive)."""
+    def kill_3c(s):
+        assert s.kill(card(s, "3c"), "M7")
+
+    claims = [claim("W", "M22", card="Jd", target="9s")]
+    s = _m22_after({}, kill_3c, claims)
+    assert card(s, "Jd").state != "dead" and card(s, "9s").rank == 3
+    with pytest.raises(RulesError, match="did not all show"):
+        _m22_after({"IP-M22-NONDEAD": "trigger_cards_must_be_live"}, kill_3c, claims)
+
+
+def test_ip_m22_nofosk_readings():
+    """IP-M22-NOFOSK (modifier 22, "если фосок нет, модификатор применить нельзя"): W's 9s is home (a
+    modified card): no_eligible_spade_fosk refuses it as payment; no_live_spade_fosk and no_fosk_at_all
+    accept it. A dead 9s pays only under no_fosk_at_all with trigger_cards_must_be_live."""
+    def home_9s(s):
+        assert s.grant(card(s, "9s"), "home", "T3")
+
+    def kill_9s(s):
+        assert s.kill(card(s, "9s"), "M7")
+
+    claims = [claim("W", "M22", card="Jd", target="9s")]
+    with pytest.raises(RulesError, match="may pay"):
+        _m22_after({}, home_9s, claims)
+    for how in ("no_live_spade_fosk", "no_fosk_at_all"):
+        s = _m22_after({"IP-M22-NOFOSK": how}, home_9s, claims)
+        assert card(s, "Jd").state != "dead" and card(s, "9s").rank == 3
+    with pytest.raises(RulesError, match="may pay"):
+        _m22_after({"IP-M22-NOFOSK": "no_fosk_at_all"}, kill_9s, claims)
+    s = _m22_after({"IP-M22-NOFOSK": "no_fosk_at_all", "IP-M22-NONDEAD": "trigger_cards_must_be_live"},
+                   kill_9s, claims)
+    assert card(s, "Jd").state != "dead"
 
 
 M23_TIME = "2026-05-06T13:30:00"   # Table 2: Twos wild; effective March
@@ -282,6 +392,16 @@ def test_m26_spade_fosk_to_second_player_wild_when_giant_of_hearts_follows():
     assert card(s, "8s").state == "wild"
 
 
+def test_ip_m26_open_index_readings():
+    """IP-M26-OPEN-INDEX (modifier 26, "во втором открытом круге"): nth_open reads circle 5 (the second
+    open circle of d d d o o o o o d) and the 8s turns wild; circle_index wants circle 2 open, which it is
+    not, so the 8s stays natural."""
+    hands = {"S": "- - - - 8s - - - -", "W": "- - - - - Kh - - -"}
+    assert card(prepared(hands, started_at=M25_TIME), "8s").state == "wild"
+    s = prepared(hands, started_at=M25_TIME, readings={"IP-M26-OPEN-INDEX": "circle_index"})
+    assert s.pattern[1] == "dark" and card(s, "8s").state == "natural"
+
+
 def test_m26_penalty_kills_his_face_up_spade_five():
     """Modifier 26: no Kh or Qd on the next circle: the 8s stays natural and S's face-up 5s dies."""
     s = prepared({"S": "- - - - 8s - 5s - -"}, started_at=M25_TIME)
@@ -310,6 +430,26 @@ def test_m27_near_miss_even_players():
     """Modifier 27: four players: the honors stay."""
     s = prepared({"E": "Ah - - - - - - - -", "W": "- - - - - 9c - - -"}, started_at="2026-09-02T13:20:00")
     assert card(s, "Ah").rank == 14
+
+
+def test_ip_m27_new_rank_readings():
+    """IP-M27-NEW-RANK (modifier 27, "играют как фоски"): under modified (the default) E's Ah plays as a
+    Two but stays a real Dragon: Table 2, which makes the Twos wild at 13:20 (N's dealt 2d), leaves it
+    alone. Under real it is judged as a dealt Two: Table 2 makes it wild too (modifier 1 then takes the
+    wildness from E, the M1 player of the day, as from any of his cards)."""
+    hands = {"E": "Ah - - - - - - - -", "S": "Qh - - - - - - - -", "W": "- - - - - 9c - - -",
+             "N": "2d - - - - - - - -"}
+
+    def t2_wild(state, text):
+        c = card(state, text)
+        return any(e.source == "T2" and e.change == "wild" and c.card in e.cards for e in state.trace)
+
+    s = prepared(hands, tbl=table(FIVE), started_at="2026-09-02T13:20:00")
+    assert (card(s, "Ah").real_rank, card(s, "Ah").state) == (14, "natural")
+    assert t2_wild(s, "2d") and not t2_wild(s, "Ah")
+    s = prepared(hands, tbl=table(FIVE), started_at="2026-09-02T13:20:00", readings={"IP-M27-NEW-RANK": "real"})
+    assert (card(s, "Ah").real_rank, card(s, "Ah").rank) == (2, 2)
+    assert t2_wild(s, "2d") and t2_wild(s, "Ah")
 
 
 # ---------------------------------------------------------------------------- M28 - M32
@@ -414,3 +554,19 @@ def test_m33_near_miss_elf_dealt_dark():
     """Modifier 33: the Jc comes dark in circle 9: modifier 34 stands."""
     hands = {"E": "- - - Kc - - - - -", "W": "- - - - - Qc - - -", "S": "- - - - - - - - Jc"}
     assert not prepared(hands).is_cancelled(34)
+
+
+def test_ip_m24_penult_readings():
+    """IP-M24-PENULT (modifier 24, "в предпоследнем открытом круге"): E's Ah is the first face-up card, so
+    modifier 5 deals circle 8 dark and the open circles are 4-7. S's Kd in circle 6 makes his Sixes wild
+    under final_pattern (circle 6 is the penultimate open circle), not under default_pattern_circle_7;
+    in circle 7 it is the other way round."""
+    def wild(hand, reading):
+        s = prepared({"E": "- - - Ah - - - - -", "S": hand}, readings={"IP-M24-PENULT": reading})
+        assert s.open_circles == (4, 5, 6, 7)
+        return card(s, "6c").state == "wild"
+
+    assert wild("- 6c - - - Kd - - -", "final_pattern")
+    assert not wild("- 6c - - - Kd - - -", "default_pattern_circle_7")
+    assert not wild("- 6c - - - - Kd - -", "final_pattern")
+    assert wild("- 6c - - - - Kd - -", "default_pattern_circle_7")

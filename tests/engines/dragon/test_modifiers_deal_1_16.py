@@ -11,10 +11,11 @@ import pytest
 
 from rules.engines.dragon.deal import Dealing
 from rules.engines.dragon.facts import deal_facts
-from rules.engines.dragon.modifiers.deal import m1_number, m3_month
+from rules.engines.dragon.game import DealRecord, GameHistory
+from rules.engines.dragon.modifiers.deal import m1_number, m3_month, m10, m10_victim_rank, m16_opposite
 from rules.engines.readings import resolve
 
-from .helpers import card, layout, prepared, table
+from .helpers import ONLY_DEAL_GROUP, card, layout, prepared, table
 
 T_1230_2000 = "2000-03-30T12:30:00"   # Thursday; Table 2: Dragons wild
 
@@ -293,3 +294,118 @@ def test_m11_near_miss_dragon_of_spades_next_keeps_diamonds_dead():
     hands = {"E": "- 7c - 7d - - - - -", "S": "- - - 10s - 5h - - -", "W": "- - - - - As - - -"}
     s = prepared(hands)
     assert card(s, "7d").state == "dead"
+
+
+def test_ip_m1_layer_readings():
+    """IP-M1-LAYER (modifier 1, "не имеет диких карт"): W is the M1 player; under in_order a higher
+    modifier (15 here, granting through the deal's state after the modifiers ran) may still make one
+    of his cards wild; under persistent none of his cards becomes wild in the deal, E's still may."""
+    hands = {"W": "Ac 9c - - - - - - -", "E": "Ad 9d - - - - - - -"}
+    s = prepared(hands, started_at=T_1230_2000)
+    s.current = "M15"
+    assert s.grant(card(s, "9c"), "wild")
+    s = prepared(hands, started_at=T_1230_2000, readings={"IP-M1-LAYER": "persistent"})
+    s.current = "M15"
+    assert card(s, "Ac").state != "wild"
+    assert not s.grant(card(s, "9c"), "wild") and s.grant(card(s, "9d"), "wild")
+
+
+def test_ip_m1_layer_persistent_lifted_by_m2():
+    """IP-M1-LAYER persistent with modifier 2: M1 annulled for W (his As in the first open circle) lifts
+    the ban too: his cards are wild again and may be made wild."""
+    s = prepared({"W": "Ac 9c - As - - - - -"}, started_at=T_1230_2000, readings={"IP-M1-LAYER": "persistent"})
+    assert card(s, "Ac").state == "wild" and not s.bans
+    s.current = "M15"
+    assert s.grant(card(s, "9c"), "wild")
+
+
+def test_ip_m16_opposite_readings():
+    """IP-M16-OPPOSITE (modifier 16, "игрок, сидящий напротив"): with players at N, NE, E, S the seat
+    opposite N is S; counted halfway round the four players it is E."""
+    tbl = table(seats=("N", "NE", "E", "S"))
+    s = prepared({}, tbl=tbl)
+    assert m16_opposite(s, "N") == "S" and m16_opposite(s, "NE") is None
+    s = prepared({}, tbl=tbl, readings={"IP-M16-OPPOSITE": "halfway_round_the_players"})
+    assert m16_opposite(s, "N") == "E" and m16_opposite(s, "NE") == "S"
+
+
+def test_ip_m10_multi_readings():
+    """IP-M10-MULTI (modifier 10, "если есть две убитые черные онеры"): with a third dead black honor face
+    up (N's Ac, killed here by hand before modifier 10 runs), every_opposite_pair still revives the
+    E-W pair, exactly_two leaves all three dead; with just the two, exactly_two fires too."""
+    hands = {"E": "- - - Jc 6d - - - -", "W": "- - - Js - - - - -", "S": "- 9h - - - - - - -",
+             "N": "- - 9d Ac - - - - -"}
+    for reading, alive in (("every_opposite_pair", True), ("exactly_two", False)):
+        s = prepared(hands, disabled=ONLY_DEAL_GROUP | {10}, readings={"IP-M10-MULTI": reading})
+        assert s.kill(card(s, "Ac"), "M8")
+        s.current = "M10"
+        m10(s)
+        assert (card(s, "Jc").state != "dead") is alive and (card(s, "Js").state != "dead") is alive
+        assert card(s, "Ac").state == "dead"
+    s = prepared({k: v for k, v in hands.items() if k != "N"}, readings={"IP-M10-MULTI": "exactly_two"})
+    assert card(s, "Jc").state != "dead" and card(s, "Js").state != "dead"
+
+
+def test_ip_m10_lower_readings():
+    """IP-M10-LOWER (modifier 10, "на 2 ниже"): a revived Elf kills the red Nines; with the card order
+    inverted (base rule 19) lower_in_current_order counts towards the Dragon: the red Kings die."""
+    s = prepared({})
+    assert m10_victim_rank(s, 11) == 9
+    s.card_order = "inverted"
+    assert m10_victim_rank(s, 11) == 9
+    s = prepared({}, readings={"IP-M10-LOWER": "lower_in_current_order"})
+    assert m10_victim_rank(s, 11) == 9
+    s.card_order = "inverted"
+    assert m10_victim_rank(s, 11) == 13 and m10_victim_rank(s, 13) == 2
+
+
+def test_ip_m4_duration_readings():
+    """IP-M4-DURATION (modifier 4, "в игре нет домашних карт"): N, a woman, dealt deal 1; in deal 2 E, a man,
+    deals: this_deal keeps Table 3's home 10c and Kd; rest_of_game takes their home status away."""
+    tbl = table(N={"sex": "f"})
+    rd = {"IP-M4-DURATION": "rest_of_game"}
+    first = prepared({}, tbl=tbl, started_at="2026-06-03T10:30:00+03:00", readings=rd)
+    assert first.carry["M4"] == 1
+    history = GameHistory([DealRecord(number=1, winners=(), winning_hands=(), carry=dict(first.carry))])
+    hands = {"S": "10c Kd - - - - - - -"}
+    s = prepared(hands, tbl=tbl, number=2, started_at="2026-06-03T10:40:00+03:00", history=history)
+    assert card(s, "10c").state == "home" and card(s, "Kd").state == "home"
+    s = prepared(hands, tbl=tbl, number=2, started_at="2026-06-03T10:40:00+03:00", history=history, readings=rd)
+    assert card(s, "10c").state == "natural" and card(s, "Kd").state == "natural"
+
+
+def test_ip_m4_layer_readings():
+    """IP-M4-LAYER (modifier 4): a woman deals; under in_order a later modifier (13 here, granting through
+    the deal's state after the modifiers ran) may still make a card home; under persistent it may not,
+    except in case B the foskas and Unicorns."""
+    tbl = table(N={"sex": "f"})
+    hands = {"E": "10c 9d - - - - - - -"}
+    s = prepared(hands, tbl=tbl, started_at="2026-06-03T10:30:00+03:00")
+    s.current = "M13"
+    assert s.grant(card(s, "9d"), "home")
+    s = prepared(hands, tbl=tbl, started_at="2026-06-03T10:30:00+03:00", readings={"IP-M4-LAYER": "persistent"})
+    s.current = "M13"
+    assert not s.grant(card(s, "9d"), "home") and card(s, "9d").state == "natural"
+    tbl = table(N={"sex": "f"}, S={"sex": "f"})
+    s = prepared(hands, tbl=tbl, started_at="2026-06-03T10:30:00+03:00", readings={"IP-M4-LAYER": "persistent"})
+    s.current = "M13"
+    assert s.grant(card(s, "9d"), "home")
+
+
+def test_ip_m9_darkq_readings():
+    """IP-M9-DARKQ (modifier 9, "Дама, пришедшая в любом темном круге, аннулирует этот модификатор для
+    получившего ее игрока"): N's Qc is the last face-up card; E got a dark Unicorn in circle 1 (before it),
+    S in circle 9 (after it). exempts_its_recipient spares E's and S's Fives; only_dark_after spares only
+    S's; cancels_all_if_same_player spares nobody, unless N himself got a dark Unicorn."""
+    hands = {"E": "Qh - - - 5h - - - -", "S": "- - - - - - 5s - Qd", "N": "- - - - - - - Qc -"}
+
+    def dead(readings, hands=hands):
+        # Modifier 26 would kill the 5s in one of these layouts: it is left out here.
+        s = prepared(hands, readings={"IP-M9-DARKQ": readings}, disabled=ONLY_DEAL_GROUP | {26})
+        return [card(s, c).state == "dead" for c in ("5h", "5s")]
+
+    assert dead("exempts_its_recipient") == [False, False]
+    assert dead("only_dark_after") == [True, False]
+    assert dead("cancels_all_if_same_player") == [True, True]
+    assert dead("cancels_all_if_same_player", {**hands, "N": "Qs - - - - - - Qc -"}) == [False, False]
+

@@ -122,4 +122,4 @@ def test_rebase_needs_a_rank_or_a_suit():
     """Modifiers 17-19, 51: a rebase names the new rank or suit."""
     s = _state()
     with pytest.raises(RulesError, match="rank or a suit"):
-        s.rebase(card(s, "9c"), None, "M51")
+        s.rebase(card(s, "9c"), None, None, "M51")

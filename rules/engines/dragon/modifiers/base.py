@@ -47,8 +47,12 @@ rule 13), ``state.strip(c, "wild")``, ``state.change_rank(c, rank, real=False)``
 ``state.change_suit(c, suit)``, ``state.set_role(c, "incrementing")``, ``state.freeze(c)``,
 ``state.use_as_modifying(c)`` (base rule 14), ``state.set_order("cards" | "suits", value)``,
 ``state.set_weakest_wins()``, ``state.cancel(number, only=None)`` (base rule 11: a lower
-modifier that already acted is undone by applying the modifiers again), ``state.note(...)``
-for a change that touches no card. ``state.carry[key] = value`` keeps a value for later deals
+modifier that already acted is undone by applying the modifiers again), ``state.protect(c,
+"kill")`` (no later kill: checked by ``kill``; a protection known before modifier 1 goes in the
+``setup`` hook, so nothing needs undoing), ``state.annul_kill(c)`` (a kill undone as if it had not
+happened, without a base-rule-22 slot), ``state.ban("wild", predicate)`` (no later grant of the
+status: checked by ``grant``), ``state.rebase(c, rank, suit)`` (a new real rank or suit, as if
+dealt so), ``state.note(...)`` for a change that touches no card. ``state.carry[key] = value`` keeps a value for later deals
 of the Game (read back with ``state.history.carried(key)``).
 
 Claims (a player's declared choice, base rule 25) reach a claim modifier as

@@ -76,11 +76,18 @@ def m1_number(day: int, month: int, year: int, weekday: int, players: int) -> in
     return total
 
 
+_ip("IP-M1-LAYER", "M1, M4", "Is 'has no wild cards' a state for the whole deal, or one operation in modifier "
+    "order?", "in_order", ("persistent",),
+    {"in_order": "base rules 10-11: M1 strips the wild status that exists when it is applied; a higher "
+                 "modifier that later makes one of his cards wild prevails",
+     "persistent": "none of his cards is wild at the end of the deal, whatever the source"})
+
+
 @modifier(number=1, group="deal",
           summary="Day + month + year + weekday, reduced by digit sums, names the player counted "
                   "clockwise from the dealer (the dealer last) who has no wild cards.",
-          reads=("date", "weekday", "players", "dealer", "card_states"), does=("unwild",),
-          readings=("IP-M1-COUNT", "IP-M1-UNWILD"))
+          reads=("date", "weekday", "players", "dealer", "card_states"), does=("unwild", "ban"),
+          readings=("IP-M1-COUNT", "IP-M1-UNWILD", "IP-M1-LAYER"))
 def m01(state: DealState) -> None:
     f = state.facts
     number = m1_number(f.day, f.month, f.year, f.weekday, f.players)
@@ -96,6 +103,8 @@ def m01(state: DealState) -> None:
         if state.strip(c, WILD, text=why):
             stripped.append(c)
     state.marks["M1-stripped"] = stripped
+    if state.reading("IP-M1-LAYER") == "persistent":
+        state.ban(WILD, lambda c: c.player == player, text=f"{why}: no card of his becomes wild in this deal")
     if not stripped:
         state.note("fired", (), f"{why}: no wild cards", player=player)
 
@@ -112,6 +121,7 @@ def m02(state: DealState) -> None:
     trigger = [c for c in stripped if c.circle == first]
     if not trigger:
         return
+    state.bans[:] = [b for b in state.bans if b[2] != "M1"]     # IP-M1-LAYER persistent: M1 is annulled
     for c in stripped:
         state.restore(c, WILD, text=f"{trigger[0].card} came in the first open circle: M1 is annulled")
 
@@ -156,18 +166,35 @@ _ip("IP-M4-CASEB-OTHERS", "M4", "In case B, do home Elves and Dragons lose home 
     {"yes": "the modifier is lifted only for foskas and Unicorns", "no": "case B changes nothing but the Giants"})
 
 
+_ip("IP-M4-DURATION", "M4", "'в игре': this deal, or the whole Game (sitting)?", "this_deal", ("rest_of_game",),
+    {"this_deal": "the trigger (who deals) changes every deal; 'в игре' means 'in play'",
+     "rest_of_game": "from the first deal a woman deals onwards: no home cards (case A) in every later deal"})
+_ip("IP-M4-LAYER", "M4", "Which home cards are removed?", "in_order", ("persistent",),
+    {"in_order": "the home status that exists when modifier 4 is applied; later grants of home stand",
+     "persistent": "no card becomes home later in the deal either, except case B's foskas and Unicorns "
+                   "(a free card a later kill turns home by base rule 3 is not a grant and stays home)"})
+
+
 @modifier(number=4, group="deal",
           summary="A woman deals: no home cards. If the second from her is a woman too, foskas and "
                   "Unicorns stay home, home Giants become free and the other Giants die.",
-          reads=("sex", "dealer", "card_states"), does=("unhome", "free", "kill"),
-          readings=("IP-M4-SECOND", "IP-M4-CASEB-OTHERS"))
+          reads=("sex", "dealer", "card_states", "history"), does=("unhome", "free", "kill", "ban"),
+          readings=("IP-M4-SECOND", "IP-M4-CASEB-OTHERS", "IP-M4-DURATION", "IP-M4-LAYER"))
 def m04(state: DealState) -> None:
     table = state.table
-    if table.player(state.facts.dealer).sex != "f":
+    woman = table.player(state.facts.dealer).sex == "f"
+    carried = (state.reading("IP-M4-DURATION") == "rest_of_game" and state.history is not None
+               and bool(state.history.carried("M4")))
+    if not woman and not carried:
         return
+    if woman and state.reading("IP-M4-DURATION") == "rest_of_game":
+        state.carry["M4"] = state.facts.number
     second = state.at_position(2 if state.reading("IP-M4-SECOND") != "counterclockwise" else -2)
-    case_b = table.player(second).sex == "f"
+    case_b = woman and table.player(second).sex == "f"
     keep_others = case_b and state.reading("IP-M4-CASEB-OTHERS") == "no"
+    if state.reading("IP-M4-LAYER") == "persistent":
+        state.ban(HOME, lambda c: not (case_b and (c.fosk or c.is_(12) or keep_others)),
+                  text="no home cards in this deal")
     for c in state.cards:
         if case_b and c.is_(13):
             if c.state == HOME:
@@ -347,7 +374,15 @@ _ip("IP-M9-LAST", "M9", "Does 'appeared last in the face-up dealing' mean the si
      "any_in_last_open_circle": "any Unicorn of the last open circle kills the face-up Fives dealt before it"})
 
 
-@modifier(number=9, group="deal", readings=("IP-M9-LAST",),
+_ip("IP-M9-DARKQ", "M9", "What does a dark Unicorn annul?", "exempts_its_recipient",
+    ("cancels_all_if_same_player", "only_dark_after"),
+    {"exempts_its_recipient": "its recipient's Fives are spared, whichever dark circle it came in",
+     "cancels_all_if_same_player": "a dark Unicorn dealt to the player who got the killing Unicorn cancels "
+                                   "the kill for everybody; other dark Unicorns spare nobody",
+     "only_dark_after": "only the dark Unicorns dealt after the face-up one spare their recipients"})
+
+
+@modifier(number=9, group="deal", readings=("IP-M9-LAST", "IP-M9-DARKQ"),
           summary="A Unicorn as the last face-up card kills the face-up Fives, if no Giant showed in "
                   "the first two open circles; a Unicorn dealt dark spares its player.",
           reads=("circles", "card_states"), does=("kill",))
@@ -364,8 +399,16 @@ def m09(state: DealState) -> None:
     early = {state.nth_open(1), state.nth_open(2)} - {None}
     if any(c.is_(13) and c.live for c in up if c.circle in early):
         return
-    spared = {c.player for c in state.cards if not c.open and c.is_(12)}
+    dark = [c for c in state.cards if not c.open and c.is_(12)]
+    how = state.reading("IP-M9-DARKQ")
     for q in unicorns:
+        if how == "cancels_all_if_same_player":
+            if any(d.player == q.player for d in dark):
+                state.note("void", (q,), f"{q.player} also got a dark Unicorn: no Five dies")
+                continue
+            spared: set[str] = set()
+        else:
+            spared = {d.player for d in dark if how == "exempts_its_recipient" or d.seq > q.seq}
         for c in up:
             if c.is_(5) and c.player not in spared and c.seq < q.seq:
                 state.kill(c, text=f"killed by the {q.card} in the last face-up dealing")
@@ -389,7 +432,24 @@ def _undo(state: DealState) -> bool:
     return state.reading("IP-M10-REVIVED") == "state_without_the_kill"
 
 
-@modifier(number=10, group="deal", readings=("IP-M10-REVIVED", "IP-M10-RED", "IP-M10-NEXT"),
+_ip("IP-M10-MULTI", "M10", "What if there are more than two qualifying cards, or more than one pair?",
+    "every_opposite_pair", ("exactly_two",),
+    {"every_opposite_pair": "'there are two' means at least two: every opposite pair of holders qualifies",
+     "exactly_two": "the modifier fires only when the deal has exactly two dead black face-up honors"})
+_ip("IP-M10-LOWER", "M10", "What does '2 lower' mean when the card order is inverted (base rule 19)?",
+    "real_rank_minus_2", ("lower_in_current_order",),
+    {"real_rank_minus_2": "definition 10 lowers along the rank sequence: A -> Q, J -> 9",
+     "lower_in_current_order": "towards the weaker end of the order in force: towards the Dragon when inverted"})
+
+
+def m10_victim_rank(state: DealState, rank: int) -> int:
+    """The rank of the red cards that die for a revived black honor of ``rank`` (IP-M10-LOWER)."""
+    if state.reading("IP-M10-LOWER") == "lower_in_current_order" and state.card_order == "inverted":
+        return raise_rank(rank, 2)
+    return lower_rank(rank, 2)
+
+
+@modifier(number=10, group="deal", readings=("IP-M10-REVIVED", "IP-M10-RED", "IP-M10-NEXT", "IP-M10-MULTI", "IP-M10-LOWER"),
           summary="Two dead black honors dealt face up to players sitting opposite revive; the next "
                   "players clockwise lose their red cards two ranks lower.",
           reads=("seats", "circles", "card_states"), does=("revive", "kill"))
@@ -399,6 +459,8 @@ def m10(state: DealState) -> None:
         if c.dead and c.honor and c.black:
             dead_black.setdefault(c.player, []).append(c)
     revived: list[CardState] = []
+    if state.reading("IP-M10-MULTI") == "exactly_two" and sum(map(len, dead_black.values())) != 2:
+        return
     for player, cards in dead_black.items():
         other = state.opposite(player)
         if other is not None and other in dead_black:
@@ -411,7 +473,7 @@ def m10(state: DealState) -> None:
         if c.dead:
             continue
         victim = state.next_player(c.player, 1 if state.reading("IP-M10-NEXT") != "next_counterclockwise" else -1)
-        rank = lower_rank(c.real_rank, 2)
+        rank = m10_victim_rank(state, c.real_rank)
         for v in state.hand(victim):
             if v.red and v.is_(rank) and (v.open or not face_up_only):
                 state.kill(v, text=f"instead of the revived {c.card} of {c.player}")
@@ -524,7 +586,13 @@ _ip("IP-M14-TARGET", "M14", "Which cards are 'any two of his cards'?", "unmodifi
      "any_card": "any of his cards, dead, wild and home ones included"})
 
 
-@modifier(number=14, group="deal", kind="claim", readings=("IP-M14-COUNT", "IP-M14-TARGET"),
+_ip("IP-M14-RANKWORD", "M14", "The text says 'by their changed rank', but only the suit changed: what do later "
+    "modifiers read?", "new_suit", ("real_suit",),
+    {"new_suit": "'changed characteristics': suit-tied modifiers read the new suit (rules 13 and 24 yield)",
+     "real_suit": "modifiers keep reading the dealt suit; the change matters only for the hand"})
+
+
+@modifier(number=14, group="deal", kind="claim", readings=("IP-M14-COUNT", "IP-M14-TARGET", "IP-M14-RANKWORD"),
           summary="A player with three dead face-up cards may invert the suit of two of his cards.",
           reads=("circles", "card_states", "claims"), does=("suit", "claim_right"))
 def m14(state: DealState) -> None:
@@ -540,8 +608,8 @@ def m14(state: DealState) -> None:
             anything = state.reading("IP-M14-TARGET") == "any_card"
             if (c.modified or c.dead) and not anything:
                 state.refuse(claim, f"{card} is already modified (base rule 13)")
-            state.change_suit(c, opposite_suit(c.real_suit), real=True, override=anything,
-                              text="inverted by its owner's claim")
+            state.change_suit(c, opposite_suit(c.real_suit), real=state.reading("IP-M14-RANKWORD") == "new_suit",
+                              override=anything, text="inverted by its owner's claim")
 
 
 # ---------------------------------------------------------------------------- M15, M16
@@ -552,7 +620,14 @@ _ip("IP-M15-TIE", "M15", "Several face-up cards share the lowest rank: which sui
     {"lower_suit_in_force": "the one of the lower suit in the deal's suit order", "first_dealt": "the first dealt"})
 
 
-@modifier(number=15, group="deal", readings=("IP-M15-LOWEST", "IP-M15-TIE"),
+_ip("IP-M15-RULEWILD", "M15", "Does a rule-wild card that has lost its wild status still block modifier 15?",
+    "actual_state", ("identity",),
+    {"actual_state": "only a face-up card that is wild by a base rule when 15 is processed blocks it",
+     "identity": "a face-up card a base rule made wild blocks it even after M1 stripped it or a kill made it "
+                 "natural (base rule 4)"})
+
+
+@modifier(number=15, group="deal", readings=("IP-M15-LOWEST", "IP-M15-TIE", "IP-M15-RULEWILD"),
           summary="No face-up card wild by a rule: the Dragons of the lowest face-up card's suit and "
                   "of the opposite suit are wild.",
           reads=("circles", "card_states"), does=("wild",))
@@ -560,7 +635,11 @@ def m15(state: DealState) -> None:
     up = state.face_up()
     if not up:
         return
-    if any(c.state == WILD and c.state_source in ("B2", "T2") for c in up):
+    if state.reading("IP-M15-RULEWILD") == "identity":
+        rule_wild = {card for e in state.trace if e.change == WILD and e.source in ("B2", "T2") for card in e.cards}
+        if any(c.card in rule_wild for c in up):
+            return
+    elif any(c.state == WILD and c.state_source in ("B2", "T2") for c in up):
         return
     suit_rank = {s: i for i, s in enumerate("hdcs" if state.suit_order == "natural" else "schd")}
     inverted = state.reading("IP-M15-LOWEST") == "current_order" and state.card_order == "inverted"
@@ -582,7 +661,20 @@ _ip("IP-M16-REVIVE-COND", "M16", "Does the revival of the dead Fives also need t
               "no": "the opposite player's dead Fives revive home whenever the Ah shows"})
 
 
-@modifier(number=16, group="deal", readings=("IP-M16-HIS", "IP-M16-REVIVE-COND"),
+_ip("IP-M16-OPPOSITE", "M16", "Who is 'the player seated opposite'?", "geometric_opposite_seat",
+    ("halfway_round_the_players",),
+    {"geometric_opposite_seat": "N-S, NE-SW and so on, as modifier 10 spells out",
+     "halfway_round_the_players": "the player half the number of players (rounded down) clockwise on"})
+
+
+def m16_opposite(state: DealState, player: str) -> str | None:
+    """The player opposite ``player`` for modifier 16 (IP-M16-OPPOSITE)."""
+    if state.reading("IP-M16-OPPOSITE") == "halfway_round_the_players":
+        return state.next_player(player, len(state.players) // 2)
+    return state.opposite(player)
+
+
+@modifier(number=16, group="deal", readings=("IP-M16-HIS", "IP-M16-REVIVE-COND", "IP-M16-OPPOSITE"),
           summary="The Dragon of hearts in the last open circle: for the player opposite, whose last "
                   "face-up card is dead, the Fives of spades and hearts are wild (dead ones revive home).",
           reads=("seats", "circles", "card_states"), does=("wild", "revive", "home"))
@@ -593,7 +685,7 @@ def m16(state: DealState) -> None:
     for ah in state.circle(last):
         if not ah.is_(14, "h") or ah.dead:
             continue
-        other = state.opposite(ah.player)
+        other = m16_opposite(state, ah.player)
         if other is None:
             continue
         his_last = state.player_card(other if state.reading("IP-M16-HIS") == "opposite_player" else ah.player, last)
@@ -707,7 +799,12 @@ def _m19_right(state: DealState, player: str) -> bool:
     return False
 
 
-@modifier(number=19, group="deal", kind="claim",
+_ip("IP-M19-SCOPE", "M19", "Does the new rank count for modifiers too?", "rules_only", ("rules_and_modifiers",),
+    {"rules_only": "the text names the Rules; M17-M18 name 'modifiers and rules' when they mean both",
+     "rules_and_modifiers": "'the rank becomes real': modifiers read it too"})
+
+
+@modifier(number=19, group="deal", kind="claim", readings=("IP-M19-SCOPE",),
           summary="Two black Twos face up on successive open circles and the Elf of diamonds dark: the "
                   "player may invert the rank of one fosk; the base rules read the new rank.",
           reads=("circles", "card_states", "claims"), does=("rank", "claim_right"))
@@ -723,14 +820,21 @@ def m19(state: DealState) -> None:
             continue
         if is_honor(c.card.rank) or c.card.rank == 8 or (c.modified and not c.dead):
             state.refuse(claim, f"{claim.card} is not a natural or dead fosk with an opposite rank")
-        state.rebase(c, opposite_rank(c.card.rank), rules_only=True, text=f"{claim.player}'s choice")
+        state.rebase(c, opposite_rank(c.card.rank), rules_only=state.reading("IP-M19-SCOPE") == "rules_only",
+                     text=f"{claim.player}'s choice")
 
 
 # ---------------------------------------------------------------------------- M20 - M22
+_ip("IP-M20-FOUR", "M20", "What if all four Giants are dark?", "each_opposite_pair", ("once",),
+    {"each_opposite_pair": "two applications, one per pair of opposite suits", "once": "one application"})
+_ip("IP-M20-REAL", "M20", "Is the shifted rank real?", "not_real", ("real",),
+    {"not_real": "base rule 13: no rule or modifier reads the new rank", "real": "later modifiers read the new rank"})
+
+
 @modifier(number=20, group="deal",
           summary="Two Giants of opposite suits in a player's dark cards: one becomes free, the other "
                   "moves 3 ranks up or down (the holder chooses).",
-          reads=("circles", "card_states", "claims"), does=("free", "rank", "claim_right"))
+          reads=("circles", "card_states", "claims"), does=("free", "rank", "claim_right"), readings=("IP-M20-FOUR", "IP-M20-REAL"))
 def m20(state: DealState) -> None:
     claims = state.claims_for("M20")
     used: set[int] = set()
@@ -743,6 +847,8 @@ def m20(state: DealState) -> None:
                         and a.seq not in used and b.seq not in used:
                     pairs.append((a, b))
                     used.update((a.seq, b.seq))
+        if state.reading("IP-M20-FOUR") == "once":
+            pairs = pairs[:1]
         mine = [c for c in claims if c.player == player]
         if mine and not pairs:
             state.refuse(mine[0], f"{player} has no two dark Giants of opposite suits")
@@ -761,7 +867,8 @@ def m20(state: DealState) -> None:
                 free, moved, direction = a, b, "up"
             state.grant(free, FREE, text="one of two dark Giants of opposite suits")
             rank = raise_rank(13, 3) if direction == "up" else lower_rank(13, 3)
-            state.change_rank(moved, rank, text=f"the other Giant moves 3 {direction}")
+            state.change_rank(moved, rank, real=state.reading("IP-M20-REAL") == "real",
+                              text=f"the other Giant moves 3 {direction}")
         for claim in mine:
             state.refuse(claim, f"{claim.card} is not one of {player}'s dark Giants of opposite suits")
 
@@ -843,7 +950,28 @@ def _m22_excluded(state: DealState, triggers: list[CardState]) -> set[str]:
     return {c.player for c in triggers}
 
 
-@modifier(number=22, group="deal", kind="claim", readings=("IP-M22-WHO",),
+_ip("IP-M22-NONDEAD", "M22", "What does 'applies only to non-dead cards' mean?", "spade_fosk_must_be_live",
+    ("trigger_cards_must_be_live",),
+    {"spade_fosk_must_be_live": "the spade fosk paid with must be alive",
+     "trigger_cards_must_be_live": "the face-up 3c, 4h and 5s must be alive"})
+_ip("IP-M22-NOFOSK", "M22", "What does 'if there are no foskas' mean?", "no_eligible_spade_fosk",
+    ("no_fosk_at_all", "no_live_spade_fosk"),
+    {"no_eligible_spade_fosk": "the payment is a live, unmodified spade fosk (base rule 13)",
+     "no_fosk_at_all": "any spade fosk of his pays, modified or not (alive as IP-M22-NONDEAD reads)",
+     "no_live_spade_fosk": "a live spade fosk pays, a modified one too"})
+
+
+def _m22_payment(state: DealState, f: CardState) -> bool:
+    """Whether the spade fosk ``f`` may pay for modifier 22's revival (IP-M22-NOFOSK, IP-M22-NONDEAD)."""
+    if not (f.real_suit == "s" and f.fosk):
+        return False
+    how = state.reading("IP-M22-NOFOSK")
+    if f.dead and (how == "no_live_spade_fosk" or state.reading("IP-M22-NONDEAD") == "spade_fosk_must_be_live"):
+        return False
+    return how != "no_eligible_spade_fosk" or not f.modified
+
+
+@modifier(number=22, group="deal", kind="claim", readings=("IP-M22-WHO", "IP-M22-NONDEAD", "IP-M22-NOFOSK"),
           summary="The Three of clubs, Four of hearts and Five of spades face up: each player who got "
                   "none of them may revive a dead diamond honor by lowering a live spade fosk by 6.",
           reads=("circles", "card_states", "claims"), does=("revive", "rank", "claim_right"))
@@ -852,7 +980,8 @@ def m22(state: DealState) -> None:
     if not claims:
         return
     up = state.face_up()
-    triggers = [c for c in up if (c.card.rank, c.card.suit) in ((3, "c"), (4, "h"), (5, "s"))]
+    triggers = [c for c in up if (c.card.rank, c.card.suit) in ((3, "c"), (4, "h"), (5, "s"))
+                and (c.live or state.reading("IP-M22-NONDEAD") != "trigger_cards_must_be_live")]
     if len({(c.card.rank, c.card.suit) for c in triggers}) < 3:
         state.refuse(claims[0], "the Three of clubs, Four of hearts and Five of spades did not all show")
     receivers = _m22_excluded(state, triggers)
@@ -869,10 +998,12 @@ def m22(state: DealState) -> None:
         fosk = state.find(claim.player, claim.target)
         if not (honor.dead and honor.real_suit == "d" and honor.honor):
             state.refuse(claim, f"{claim.card} is not a dead diamond honor")
-        if not (fosk.live and fosk.real_suit == "s" and fosk.fosk and not fosk.modified):
-            state.refuse(claim, f"{claim.target} is not a live unmodified spade fosk")
+        if not _m22_payment(state, fosk):
+            state.refuse(claim, f"{claim.target} is not a spade fosk that may pay (IP-M22-NOFOSK)")
         state.revive(honor, undo=_undo(state), text="revived under modifier 22")
-        state.change_rank(fosk, lower_rank(fosk.real_rank, 6), text="lowered by 6 to pay for the revival")
+        # A modified fosk may pay only where IP-M22-NOFOSK allows it: the text then overrides base rule 13.
+        state.change_rank(fosk, lower_rank(fosk.real_rank, 6), text="lowered by 6 to pay for the revival",
+                          override=state.reading("IP-M22-NOFOSK") != "no_eligible_spade_fosk")
 
 
 # ---------------------------------------------------------------------------- M23
@@ -927,12 +1058,18 @@ _ip("IP-M24-EVEN", "M24", "What is 'an even circle'?", "even_circle_number_any_k
      "even_open_circle": "the second or fourth open circle"})
 
 
-@modifier(number=24, group="deal", readings=("IP-M24-EVEN",),
+_ip("IP-M24-PENULT", "M24", "Which circle is the penultimate open circle?", "final_pattern",
+    ("default_pattern_circle_7",),
+    {"final_pattern": "the circles as dealt (IP-M5-AFTERMATH): circle 7 by default, circle 6 after M5 ...",
+     "default_pattern_circle_7": "circle 7, the default pattern's penultimate open circle, whatever was dealt"})
+
+
+@modifier(number=24, group="deal", readings=("IP-M24-EVEN", "IP-M24-PENULT"),
           summary="A red honor in the penultimate open circle makes all the player's Sixes wild, if a "
                   "Six came to him in an even circle.",
           reads=("circles", "card_states"), does=("wild",))
 def m24(state: DealState) -> None:
-    pen = state.penultimate_open
+    pen = state.penultimate_open if state.reading("IP-M24-PENULT") == "final_pattern" else 7
     if pen is None:
         return
     for player in state.players:
@@ -990,7 +1127,13 @@ _ip("IP-M26-PENALTY", "M26", "Do the player's Five and Seven of spades die when 
      "whenever_next_open_lacks": "whenever the circle after the second open one is open and shows neither card"})
 
 
-@modifier(number=26, group="deal", readings=("IP-M26-NEXT-WHO", "IP-M26-PENALTY"),
+_ip("IP-M26-OPEN-INDEX", "M26", "Is 'the 2nd open circle' the second face-up circle, or circle 2 when it is "
+    "open?", "nth_open", ("circle_index",),
+    {"nth_open": "open circles are numbered among themselves (definition 22's example)",
+     "circle_index": "circle number 2, only when it is dealt open (never, in the patterns the rules make)"})
+
+
+@modifier(number=26, group="deal", readings=("IP-M26-NEXT-WHO", "IP-M26-PENALTY", "IP-M26-OPEN-INDEX"),
           summary="A spade fosk to the second player from the dealer in the second open circle becomes "
                   "wild if the next circle shows the Giant of hearts or Unicorn of diamonds; if it does "
                   "not, his face-up Five and Seven of spades die.",
@@ -998,7 +1141,10 @@ _ip("IP-M26-PENALTY", "M26", "Do the player's Five and Seven of spades die when 
 def m26(state: DealState) -> None:
     if len(state.players) < 3:
         return
-    second = state.nth_open(2)
+    if state.reading("IP-M26-OPEN-INDEX") == "nth_open":
+        second = state.nth_open(2)
+    else:
+        second = 2 if state.pattern[1] == "open" else None
     player = state.at_position(2)
     x = state.player_card(player, second)
     if x is None:
@@ -1024,7 +1170,13 @@ _ip("IP-M27-FIRST-CIRCLE", "M27", "Is 'the first circle' circle 1 or the first o
     ("first_open",), {"circle_1": "circle 1, dark or open", "first_open": "the first open circle"})
 
 
-@modifier(number=27, group="deal", readings=("IP-M27-FIRST-CIRCLE",),
+_ip("IP-M27-NEW-RANK", "M27", "Is the new rank a real rank?", "modified", ("real",),
+    {"modified": "it plays as the foska; rank-tied modifiers read its real (honor) rank (base rule 13)",
+     "real": "the foska rank becomes real: the card is judged as if dealt so, by Tables 2-3 and every "
+             "modifier"})
+
+
+@modifier(number=27, group="deal", readings=("IP-M27-FIRST-CIRCLE", "IP-M27-NEW-RANK"),
           summary="An odd number of players and the Nine of clubs face up on the third open circle: "
                   "the hearts honors of circle 1 play as their opposite foskas.",
           reads=("players", "circles", "card_states"), does=("rank",))
@@ -1037,7 +1189,11 @@ def m27(state: DealState) -> None:
     first = 1 if state.reading("IP-M27-FIRST-CIRCLE") == "circle_1" else state.nth_open(1)
     for c in state.circle(first or 0):
         if c.real_suit == "h" and c.honor and c.state == NATURAL and not c.modified:
-            state.change_rank(c, opposite_rank(c.real_rank), text="the Nine of clubs on the third open circle")
+            why = "the Nine of clubs on the third open circle"
+            if state.reading("IP-M27-NEW-RANK") == "real":
+                state.rebase(c, opposite_rank(c.real_rank), text=why)
+            else:
+                state.change_rank(c, opposite_rank(c.real_rank), text=why)
 
 
 # ---------------------------------------------------------------------------- M28 - M32 (incrementing / decrementing)

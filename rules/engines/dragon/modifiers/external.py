@@ -52,7 +52,11 @@ def _natural(c: CardState) -> bool:
 
 
 def _player(state: DealState, pid: str):
-    return state.table.player(pid)
+    players = state.memo.get("players")
+    if players is None:
+        players = state.memo["players"] = {p.id: p for p in state.table.players}
+    found = players.get(pid)
+    return found if found is not None else state.table.player(pid)
 
 
 def _circle(state: DealState, number: int | None) -> list[CardState]:
@@ -742,7 +746,12 @@ def _groups(cards: list[CardState], step: int, wrap: bool, count: str, contiguou
             index_sets: Iterable[tuple[int, ...]] = [tuple(range(i, i + k)) for i in range(n - k + 1)]
         else:
             index_sets = _stepping_sets(ranks, k, step, wrap)
+        span = step * (k - 1)
         for ix in index_sets:
+            if contiguous and not wrap:
+                window = [ranks[i] for i in ix]
+                if max(window) - min(window) != span:
+                    continue
             group = [cards[i] for i in ix]
             if circles and any(b.circle != a.circle + 1 for a, b in zip(group, group[1:], strict=False)):
                 continue
