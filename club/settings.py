@@ -200,6 +200,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
+        "SessionStatusEnum": "club.models.ScheduledSession.Status",
+        "RSVPAnswerEnum": "club.models.RSVP.Answer",
+        "MemberRoleEnum": "club.models.Member.Role",
+        "SeatEnum": "club.seats.Seat",
+        "GameKindEnum": "club.models.GameKind",
         "PrecedentStatusEnum": "rules.models.Precedent.Status",
         "PrecedentInitialStatusEnum": [("draft", "draft"), ("binding", "binding"), ("advisory", "advisory")],
         "DisputeStatusEnum": "rules.models.Dispute.Status",
