@@ -1,5 +1,26 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "games"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.member_dashboard, name="member_dashboard"),
+    path("croupier/", views.croupier_dashboard, name="croupier_dashboard"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("stats/<int:pk>/", views.member_stats, name="member_stats"),
+    path("sessions/<int:session_pk>/start/", views.game_start, name="game_start"),
+    path("<int:pk>/", views.game_detail, name="game_detail"),
+    path("<int:pk>/deal/", views.deal_new, name="deal_new"),
+    path("<int:pk>/end/", views.game_end, name="game_end"),
+    path("<int:pk>/reseat/", views.game_reseat, name="game_reseat"),
+    path("deals/<int:pk>/", views.deal_detail, name="deal_detail"),
+    path("deals/<int:pk>/card/", views.deal_card, name="deal_card"),
+    path("deals/<int:pk>/bet/", views.deal_bet, name="deal_bet"),
+    path("deals/<int:pk>/claim/", views.deal_claim, name="deal_claim"),
+    path("deals/<int:pk>/submit/", views.deal_submit, name="deal_submit"),
+    path("results/<int:pk>/confirm/", views.result_confirm, name="result_confirm"),
+    path("results/<int:pk>/discard/", views.result_discard, name="result_discard"),
+    path("results/<int:pk>/dispute/", views.result_dispute, name="result_dispute"),
+    path("disputes/<int:pk>/resolve/", views.dispute_resolve, name="dispute_resolve"),
+]

@@ -1,0 +1,511 @@
+"""The games REST API: sittings, deals, circles, bets, claims, results, confirmations, the ledger
+and statistics. Thin views over the services and selectors.
+
+Object-level permissions come from the querysets: a member sees the tables they sit at, a
+croupier every table; anything else is a 404. Submissions are throttled (scope "submissions")
+and honour an ``Idempotency-Key`` header.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+
+from club.api import actor_of
+from club.errors import InvalidInput
+from club.models import GameKind, Member, ScheduledSession
+from club.seats import Seat
+
+from . import selectors, services
+from .models import (
+    Bet,
+    Claim,
+    Clothing,
+    Deal,
+    DealtCard,
+    Dispute,
+    Drink,
+    Game,
+    GamePlayer,
+    LedgerEntry,
+    Result,
+    Weather,
+)
+
+# --- serializers ----------------------------------------------------------------------------------------
+
+
+def enum_field(choices, **kwargs) -> serializers.ChoiceField:
+    """A choice field described in place by the pattern of its values: other apps have "kind",
+    "mode" and "status" fields with other values, and the enum components the schema generator
+    names after the field would collide."""
+    values = [value for value, _label in choices]
+
+    @extend_schema_field({"type": "string", "pattern": f"^({'|'.join(values)})$",
+                          "description": "one of: " + ", ".join(values)})
+    class InlineEnumField(serializers.ChoiceField):
+        pass
+
+    return InlineEnumField(choices=choices, **kwargs)
+
+
+
+class GamePlayerSerializer(serializers.ModelSerializer):
+    member_name = serializers.CharField(source="member.display_name", read_only=True)
+
+    class Meta:
+        model = GamePlayer
+        fields = ["member", "member_name", "seat", "glasses", "headwear", "clothing", "drink", "spare_decks"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    players = GamePlayerSerializer(many=True, read_only=True)
+    kind = enum_field(GameKind.choices, read_only=True)
+    status = enum_field(Game.Status.choices, read_only=True)
+    weather = enum_field(Weather.choices, read_only=True)
+    ante = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "session", "number", "kind", "status", "ruleset", "readings", "min_stake", "max_stake", "ante",
+                  "animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
+                  "closed_room", "croupier_calls", "started_at", "ended_at", "players"]
+        read_only_fields = fields
+
+
+class SeatInSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
+    seat = serializers.ChoiceField(choices=Seat.choices)
+    glasses = serializers.BooleanField(required=False)
+    headwear = serializers.BooleanField(required=False)
+    clothing = serializers.ChoiceField(choices=Clothing.choices, required=False)
+    drink = serializers.ChoiceField(choices=Drink.choices, required=False)
+    spare_decks = serializers.IntegerField(required=False, min_value=0, max_value=20)
+
+
+class RoomInSerializer(serializers.Serializer):
+    animals = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    weather = enum_field(Weather.choices, required=False)
+    saint_images = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    analog_clocks = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    digital_clocks = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    natural_table = serializers.BooleanField(required=False)
+    exits = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    closed_room = serializers.BooleanField(required=False)
+
+
+class GameCreateSerializer(serializers.Serializer):
+    session = serializers.PrimaryKeyRelatedField(queryset=ScheduledSession.objects.all())
+    seats = SeatInSerializer(many=True, required=False,
+                             help_text="The players and their facts of the evening; default: the session's seating.")
+    room = RoomInSerializer(required=False)
+    min_stake = serializers.IntegerField(required=False, min_value=1, max_value=100000)
+    max_stake = serializers.IntegerField(required=False, min_value=1, max_value=100000)
+    readings = serializers.DictField(child=serializers.CharField(max_length=60), required=False)
+
+
+class ReseatSerializer(serializers.Serializer):
+    seats = SeatInSerializer(many=True)
+
+
+class DealtCardSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DealtCard
+        fields = ["seq", "card", "member", "circle", "open"]
+
+
+class BetSerializer(serializers.ModelSerializer):
+    kind = enum_field(Bet.Kind.choices, read_only=True)
+
+    class Meta:
+        model = Bet
+        fields = ["id", "deal", "member", "kind", "amount", "created_at"]
+        read_only_fields = fields
+
+
+class ClaimSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Claim
+        fields = ["id", "deal", "member", "rule", "card", "suit", "created_at"]
+        read_only_fields = fields
+
+
+class DealSerializer(serializers.ModelSerializer):
+    cards = DealtCardSerializer(many=True, read_only=True)
+    bets = BetSerializer(many=True, read_only=True)
+    claims = ClaimSerializer(many=True, read_only=True)
+    mode = enum_field(Deal.Mode.choices, read_only=True)
+
+    class Meta:
+        model = Deal
+        fields = ["id", "game", "number", "mode", "seed", "started_at", "cards", "bets", "claims"]
+        read_only_fields = fields
+
+
+def _sane_moment(value: dt.datetime | None) -> dt.datetime | None:
+    if value is not None and not 1900 <= value.year <= 2200:
+        raise serializers.ValidationError(f"{value.isoformat()} is outside the years 1900..2200.")
+    return value
+
+
+class DealCreateSerializer(serializers.Serializer):
+    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.all())
+    mode = enum_field(Deal.Mode.choices, default=Deal.Mode.RECORDED)
+    seed = serializers.CharField(required=False, max_length=64, allow_blank=False,
+                                 help_text="The digital dealer's seed; drawn at random when absent.")
+    started_at = serializers.DateTimeField(required=False, validators=[_sane_moment])
+
+
+class CardInSerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=8, help_text="Either notation: Ah, 10c, Tc, Тч, 10т.")
+
+
+class CircleSerializer(serializers.Serializer):
+    complete = serializers.BooleanField()
+    number = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField(allow_null=True)
+    recipient = serializers.IntegerField(allow_null=True)
+    recipients = serializers.ListField(child=serializers.IntegerField())
+    dealt = serializers.IntegerField()
+
+
+class BetInSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), required=False)
+    amount = serializers.IntegerField(min_value=1, max_value=1000000)
+
+
+class ClaimInSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), required=False)
+    rule = serializers.CharField(max_length=12)
+    card = serializers.CharField(max_length=8, required=False, allow_blank=True)
+    suit = serializers.ChoiceField(choices=[("h", "h"), ("d", "d"), ("c", "c"), ("s", "s")], required=False)
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    winners = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    supersedes_version = serializers.IntegerField(source="supersedes.version", read_only=True, allow_null=True,
+                                                  default=None)
+    status = enum_field(Result.Status.choices, read_only=True)
+    kind = enum_field(Result.Kind.choices, read_only=True)
+
+    class Meta:
+        model = Result
+        fields = ["id", "deal", "version", "status", "kind", "pot", "winners", "chips", "judgement", "best_category",
+                  "note", "submitted_by", "submitted_at", "confirmed_by", "confirmed_at", "closed_by", "closed_at",
+                  "supersedes_version"]
+        read_only_fields = fields
+
+
+class ResultCreateSerializer(serializers.Serializer):
+    deal = serializers.PrimaryKeyRelatedField(queryset=Deal.objects.all())
+    supersedes = serializers.IntegerField(required=False, min_value=1, max_value=32000,
+                                          help_text="The confirmed version this submission corrects.")
+    winners = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), many=True, required=False,
+                                                 help_text="Quick results only: who won.")
+    pot = serializers.IntegerField(required=False, min_value=0, max_value=1000000, help_text="Quick results only.")
+    note = serializers.CharField(required=False, max_length=200, allow_blank=True)
+
+
+class ResultDisputeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Dispute
+        fields = ["id", "result", "raised_by", "text", "raised_at", "resolved_by", "resolved_at"]
+        read_only_fields = fields
+
+
+class DisputeInSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=2000)
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    account = enum_field(LedgerEntry.Account.choices, read_only=True)
+    kind = enum_field(LedgerEntry.Kind.choices, read_only=True)
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["id", "posting", "account", "member", "kind", "amount", "deal", "result", "session", "created_at"]
+        read_only_fields = fields
+
+
+# --- views ------------------------------------------------------------------------------------------------
+
+
+class SubmissionThrottleMixin:
+    """Throttle the actions that submit (scope "submissions" in settings)."""
+
+    throttled_actions: tuple[str, ...] = ()
+
+    def get_throttles(self):
+        if self.action in self.throttled_actions:
+            self.throttle_scope = "submissions"
+            return [ScopedRateThrottle()]
+        return super().get_throttles()
+
+
+def _facts_of(rows) -> tuple[dict[int, str], dict[int, dict]]:
+    seats = {row["member"].pk: row["seat"] for row in rows}
+    facts = {row["member"].pk: {k: v for k, v in row.items() if k not in ("member", "seat")} for row in rows}
+    return seats, facts
+
+
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Sittings: the same players in the same seats with the same stakes."""
+
+    serializer_class = GameSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["session", "status"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Game.objects.none()
+        return selectors.games_visible_to(actor_of(self.request)).order_by("-started_at", "-pk")
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
+    def create(self, request):
+        data = GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        seats = facts = None
+        if v.get("seats"):
+            seats, facts = _facts_of(v["seats"])
+        game = services.game_start(session=v["session"], actor=actor_of(request), seats=seats, player_facts=facts,
+                                   room=v.get("room"), min_stake=v.get("min_stake"), max_stake=v.get("max_stake"),
+                                   readings=v.get("readings"))
+        return Response(GameSerializer(selectors.games_visible_to(actor_of(request)).get(pk=game.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=GameSerializer)
+    @action(detail=True, methods=["post"])
+    def end(self, request, pk=None):
+        game = services.game_end(game=self.get_object(), actor=actor_of(request))
+        return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data)
+
+    @extend_schema(request=ReseatSerializer, responses={201: GameSerializer})
+    @action(detail=True, methods=["post"])
+    def reseat(self, request, pk=None):
+        """Change seats or players: this Game ends and the next starts."""
+        data = ReseatSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seats, facts = _facts_of(data.validated_data["seats"])
+        game = services.game_reseat(game=self.get_object(), actor=actor_of(request), seats=seats, player_facts=facts)
+        return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                  viewsets.GenericViewSet):
+    """Deals, their cards (guided by the engine's circles), bets and claims."""
+
+    serializer_class = DealSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["game"]
+    throttled_actions = ("create", "cards", "bets", "claims")
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Deal.objects.none()
+        return (selectors.deals_visible_to(actor_of(self.request))
+                .prefetch_related("cards", "bets", "claims").order_by("-pk"))
+
+    def _visible_game(self, game: Game) -> Game:
+        return get_object_or_404(selectors.games_visible_to(actor_of(self.request)), pk=game.pk)
+
+    @extend_schema(request=DealCreateSerializer, responses={201: DealSerializer})
+    def create(self, request):
+        data = DealCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        game = self._visible_game(v["game"])
+        actor = actor_of(request)
+        if v["mode"] == Deal.Mode.DIGITAL:
+            deal = services.deal_digital(game=game, actor=actor, seed=v.get("seed"), started_at=v.get("started_at"))
+        else:
+            deal = services.deal_start(game=game, actor=actor, started_at=v.get("started_at"),
+                                       quick=v["mode"] == Deal.Mode.QUICK)
+        return Response(DealSerializer(self.get_queryset().get(pk=deal.pk)).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=CircleSerializer)
+    @action(detail=True, methods=["get"])
+    def circle(self, request, pk=None):
+        """The next circle: open or dark, who receives the next card (the engine's step API)."""
+        deal = self.get_object()
+        dealt = deal.cards.count()
+        if deal.mode == Deal.Mode.QUICK:
+            return Response({"complete": True, "number": None, "kind": None, "recipient": None, "recipients": [],
+                             "dealt": 0})
+        nxt = services.next_circle(deal=deal)
+        if nxt is None:
+            return Response({"complete": True, "number": None, "kind": None, "recipient": None, "recipients": [],
+                             "dealt": dealt})
+        return Response({"complete": False, "number": nxt.number, "kind": nxt.kind, "recipient": int(nxt.recipient),
+                         "recipients": [int(r) for r in nxt.recipients], "dealt": dealt})
+
+    @extend_schema(request=CardInSerializer, responses={201: DealtCardSerializer})
+    @action(detail=True, methods=["post"])
+    def cards(self, request, pk=None):
+        data = CardInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = services.deal_card(deal=self.get_object(), actor=actor_of(request), card=data.validated_data["card"])
+        return Response(DealtCardSerializer(row).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=BetInSerializer, responses={201: BetSerializer})
+    @action(detail=True, methods=["post"])
+    def bets(self, request, pk=None):
+        data = BetInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_of(request)
+        bet = services.bet_place(deal=self.get_object(), actor=actor, member=data.validated_data.get("member", actor),
+                                 amount=data.validated_data["amount"])
+        return Response(BetSerializer(bet).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ClaimInSerializer, responses={201: ClaimSerializer})
+    @action(detail=True, methods=["post"])
+    def claims(self, request, pk=None):
+        data = ClaimInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_of(request)
+        v = data.validated_data
+        claim = services.claim_declare(deal=self.get_object(), actor=actor, member=v.get("member", actor),
+                                       rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
+        return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
+
+
+IDEMPOTENCY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+                               description="A retried submission with the same key returns the first response.")
+
+
+class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                    viewsets.GenericViewSet):
+    """Versioned results: submitted as drafts, confirmed by a second person, corrected by new versions."""
+
+    serializer_class = ResultSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["deal", "status", "kind"]
+    throttled_actions = ("create", "confirm", "discard", "disputes")
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Result.objects.none()
+        return selectors.results_visible_to(actor_of(self.request)).select_related("supersedes").order_by("-pk")
+
+    @extend_schema(request=ResultCreateSerializer, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
+    def create(self, request):
+        key = request.headers.get("Idempotency-Key", "").strip()
+        if len(key) > 100:
+            raise InvalidInput("The Idempotency-Key header is longer than 100 characters.",
+                               extra={"field": "Idempotency-Key"})
+        data = ResultCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        actor = actor_of(request)
+        deal = get_object_or_404(selectors.deals_visible_to(actor), pk=v["deal"].pk)
+        if deal.mode == Deal.Mode.QUICK:
+            if "pot" not in v:
+                raise InvalidInput("pot: a quick result needs the pot.", extra={"field": "pot"})
+            result = services.result_submit_quick(deal=deal, actor=actor, winners=v.get("winners") or [], pot=v["pot"],
+                                                  idempotency_key=key, supersedes=v.get("supersedes"),
+                                                  note=v.get("note", ""))
+        else:
+            if v.get("winners") or "pot" in v:
+                raise InvalidInput("winners: the cards of this deal were recorded; the judge decides the winner.",
+                                   extra={"field": "winners"})
+            result = services.result_submit(deal=deal, actor=actor, idempotency_key=key,
+                                            supersedes=v.get("supersedes"))
+        return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=ResultSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        result = services.result_confirm(result=self.get_object(), actor=actor_of(request))
+        return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data)
+
+    @extend_schema(request=None, responses=ResultSerializer)
+    @action(detail=True, methods=["post"])
+    def discard(self, request, pk=None):
+        result = services.result_discard(result=self.get_object(), actor=actor_of(request))
+        return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data)
+
+    @extend_schema(request=DisputeInSerializer, responses={201: ResultDisputeSerializer})
+    @action(detail=True, methods=["post"])
+    def disputes(self, request, pk=None):
+        data = DisputeInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = services.dispute_raise(result=self.get_object(), actor=actor_of(request),
+                                         text=data.validated_data["text"])
+        return Response(ResultDisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+class LedgerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The chip ledger, double entry: every posting is two rows summing to zero."""
+
+    serializer_class = LedgerEntrySerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["member", "session", "deal", "account", "kind"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return LedgerEntry.objects.none()
+        return selectors.ledger_visible_to(actor_of(self.request)).order_by("-created_at", "-pk")
+
+
+MemberStats = inline_serializer("MemberStats", {
+    "member": serializers.IntegerField(), "played": serializers.IntegerField(), "won": serializers.IntegerField(),
+    "quick": serializers.IntegerField(), "net": serializers.IntegerField(), "balance": serializers.IntegerField(),
+    "hands": serializers.ListField(child=serializers.DictField()),
+    "modifiers": serializers.ListField(child=serializers.DictField()),
+    "best": serializers.DictField(allow_null=True),
+    "net_series": serializers.ListField(child=serializers.ListField(child=serializers.IntegerField())),
+})
+LeaderboardRow = inline_serializer("LeaderboardRow", {
+    "rank": serializers.IntegerField(), "member": serializers.IntegerField(),
+    "member_name": serializers.CharField(), "net": serializers.IntegerField(),
+    "played": serializers.IntegerField(), "won": serializers.IntegerField(),
+}, many=True)
+
+
+class StatsViewSet(viewsets.ViewSet):
+    """Member statistics and the club leaderboard."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    lookup_value_regex = r"[0-9]+"
+
+    @extend_schema(responses=MemberStats, parameters=[
+        OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="A member's id.")])
+    def retrieve(self, request, pk=None):
+        actor_of(request)
+        try:
+            member = Member.objects.get(pk=int(pk))
+        except (Member.DoesNotExist, ValueError, OverflowError):
+            from club.errors import NotFound
+            raise NotFound(f"No member {pk}.", extra={"value": pk})
+        stats = selectors.member_stats(member=member)
+        best = stats["best"]
+        return Response({
+            "member": member.pk, "played": stats["played"], "won": stats["won"], "quick": stats["quick"],
+            "net": stats["net"], "balance": selectors.balance(member=member),
+            "hands": [{"name": n, "count": c, "category": cat} for n, c, cat in stats["hands"]],
+            "modifiers": [{"source": s, "count": c} for s, c in stats["modifiers"]],
+            "best": None if best is None else {"category": best["category"], "name": best["name"],
+                                               "cards": best["cards"], "deal": best["deal"].pk},
+            "net_series": [list(p) for p in stats["net_series"]],
+        })
+
+    @extend_schema(responses=LeaderboardRow, parameters=[
+        OpenApiParameter("period", OpenApiTypes.STR, enum=list(selectors.PERIODS), required=False)])
+    @action(detail=False, methods=["get"])
+    def leaderboard(self, request):
+        actor_of(request)
+        period = request.query_params.get("period", "month")
+        if period not in selectors.PERIODS:
+            raise InvalidInput(f"Unknown period {period!r}: {', '.join(selectors.PERIODS)}.",
+                               extra={"field": "period", "value": period})
+        rows = selectors.leaderboard(period=period, now=timezone.now())
+        return Response([{"rank": r["rank"], "member": r["member"].pk, "member_name": r["member"].display_name,
+                          "net": r["net"], "played": r["played"], "won": r["won"]} for r in rows])

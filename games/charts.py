@@ -1,0 +1,60 @@
+"""Charts drawn on the server as inline SVG: readable with no script, each shown beside a table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+WIDTH, HEIGHT, PAD = 320, 160, 28
+
+
+def line_chart(points: Sequence[tuple[int, int]], *, title: str = "") -> SafeString:
+    """A polyline of (x, y) points with a zero line and the extremes labelled."""
+    if not points:
+        return mark_safe("")
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points] + [0]
+    x0, x1 = min(xs), max(xs)
+    y0, y1 = min(ys), max(ys)
+    xspan = (x1 - x0) or 1
+    yspan = (y1 - y0) or 1
+
+    def sx(x: float) -> float:
+        return round(PAD + (x - x0) * (WIDTH - 2 * PAD) / xspan, 1)
+
+    def sy(y: float) -> float:
+        return round(HEIGHT - PAD - (y - y0) * (HEIGHT - 2 * PAD) / yspan, 1)
+
+    path = " ".join(f"{sx(x)},{sy(y)}" for x, y in points)
+    dots = "".join(f'<circle cx="{sx(x)}" cy="{sy(y)}" r="2.5"/>' for x, y in points)
+    return mark_safe(
+        f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(title)}</title>"
+        f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{sy(0)}" y2="{sy(0)}" stroke="#bbb" stroke-dasharray="4 3"/>'
+        f'<polyline points="{path}" fill="none" stroke="#7a5c00" stroke-width="2"/>'
+        f'<g fill="#7a5c00">{dots}</g>'
+        f'<text x="4" y="{sy(y1) + 4}" font-size="10">{y1}</text>'
+        f'<text x="4" y="{sy(y0) + 4}" font-size="10">{y0}</text>'
+        f"</svg>")
+
+
+def bar_chart(rows: Sequence[tuple[str, int]], *, title: str = "") -> SafeString:
+    """Horizontal bars, one per (label, count)."""
+    rows = list(rows)
+    if not rows:
+        return mark_safe("")
+    top = max(count for _, count in rows) or 1
+    bar_h, gap, label_w = 14, 6, 110
+    height = len(rows) * (bar_h + gap) + gap
+    bars = []
+    for i, (label, count) in enumerate(rows):
+        y = gap + i * (bar_h + gap)
+        w = round((WIDTH - label_w - 30) * count / top, 1)
+        bars.append(f'<text x="{label_w - 4}" y="{y + 11}" font-size="10" text-anchor="end">{escape(label)}</text>'
+                    f'<rect x="{label_w}" y="{y}" width="{w}" height="{bar_h}" fill="#4a90d9"/>'
+                    f'<text x="{label_w + w + 4}" y="{y + 11}" font-size="10">{count}</text>')
+    return mark_safe(
+        f'<svg viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(title)}</title>{''.join(bars)}</svg>")

@@ -1,0 +1,134 @@
+"""Forms of the games pages; the services check everything again and name the bad value."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Member
+
+from .models import Clothing, Drink, Weather
+
+ROOM_FIELDS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
+               "closed_room")
+
+
+class GameStartForm(forms.Form):
+    """The facts of the evening: stakes, the room (the venue's facts prefilled) and each player's."""
+
+    min_stake = forms.IntegerField(label=_("Minimum stake"), min_value=1)
+    max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1)
+    animals = forms.IntegerField(label=_("Animals in the room"), min_value=0, initial=0)
+    weather = forms.ChoiceField(label=_("Weather"), choices=Weather.choices, initial=Weather.OVERCAST)
+    saint_images = forms.IntegerField(label=_("Images of saints"), min_value=0)
+    analog_clocks = forms.IntegerField(label=_("Analog clocks"), min_value=0)
+    digital_clocks = forms.IntegerField(label=_("Digital clocks"), min_value=0)
+    natural_table = forms.BooleanField(label=_("Table of natural material"), required=False)
+    exits = forms.IntegerField(label=_("Exits (doors, windows, chimneys)"), min_value=0)
+    closed_room = forms.BooleanField(label=_("Closed room"), required=False)
+
+    def __init__(self, *args, session, seats, **kwargs):
+        venue = session.venue
+        initial = {"min_stake": session.min_stake, "max_stake": session.max_stake,
+                   "saint_images": venue.saint_images, "analog_clocks": venue.analog_clocks,
+                   "digital_clocks": venue.digital_clocks, "natural_table": venue.natural_table,
+                   "exits": venue.exits, "closed_room": venue.closed_room}
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.player_rows = []
+        for row in seats:
+            pid = row.member_id
+            self.fields[f"glasses_{pid}"] = forms.BooleanField(label=_("Glasses"), required=False)
+            self.fields[f"headwear_{pid}"] = forms.BooleanField(label=_("Headwear"), required=False)
+            self.fields[f"clothing_{pid}"] = forms.ChoiceField(label=_("Clothing"), choices=Clothing.choices,
+                                                               initial=Clothing.LIGHT)
+            self.fields[f"drink_{pid}"] = forms.ChoiceField(label=_("Drink"), choices=Drink.choices,
+                                                            initial=Drink.NONE)
+            self.fields[f"spare_decks_{pid}"] = forms.IntegerField(label=_("Spare decks"), min_value=0, initial=0)
+            self.player_rows.append((row, [self[f"{name}_{pid}"] for name in
+                                           ("glasses", "headwear", "clothing", "drink", "spare_decks")]))
+
+    def room_fields(self):
+        return [self[name] for name in ROOM_FIELDS]
+
+    def service_kwargs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "min_stake": data["min_stake"], "max_stake": data["max_stake"],
+            "room": {name: data[name] for name in ROOM_FIELDS},
+            "player_facts": {row.member_id: {name: data[f"{name}_{row.member_id}"] for name in
+                                             ("glasses", "headwear", "clothing", "drink", "spare_decks")}
+                             for row in self.seats},
+        }
+
+
+class _PlayerChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return obj.display_name
+
+
+def _players_queryset(players):
+    return Member.objects.filter(pk__in=[gp.member_id for gp in players])
+
+
+class BetForm(forms.Form):
+    member = _PlayerChoice(label=_("Player"), queryset=Member.objects.none())
+    amount = forms.IntegerField(label=_("Chips"), min_value=1)
+
+    def __init__(self, *args, players, member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = _players_queryset(players)
+        self.fields["member"].initial = member.pk
+
+
+class ClaimForm(forms.Form):
+    member = _PlayerChoice(label=_("Player"), queryset=Member.objects.none())
+    rule = forms.CharField(label=_("Rule"), max_length=12, help_text=_("B1..B25 or M1..M100"))
+    card = forms.CharField(label=_("Card"), max_length=8, required=False)
+    suit = forms.ChoiceField(label=_("Suit"), required=False,
+                             choices=[("", "—"), ("h", "♥"), ("d", "♦"), ("c", "♣"), ("s", "♠")])
+
+    def __init__(self, *args, players, member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = _players_queryset(players)
+        self.fields["member"].initial = member.pk
+
+
+class QuickResultForm(forms.Form):
+    winners = forms.ModelMultipleChoiceField(label=_("Winner"), queryset=Member.objects.none(),
+                                             widget=forms.CheckboxSelectMultiple)
+    pot = forms.IntegerField(label=_("Pot"), min_value=0)
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winners"].queryset = _players_queryset(players)
+        self.fields["winners"].label_from_instance = lambda m: m.display_name
+
+
+class ReseatForm(forms.Form):
+    """A seat or a player changes: each player's seat (or "leaves"), and a player who joins."""
+
+    def __init__(self, *args, game, candidates, **kwargs):
+        super().__init__(*args, **kwargs)
+        from club.seats import Seat
+
+        self.players = sorted(game.players.all(), key=lambda gp: gp.seat_index)
+        leave = [("", _("leaves the table"))]
+        for gp in self.players:
+            self.fields[f"seat_{gp.member_id}"] = forms.ChoiceField(
+                label=gp.member.display_name, choices=leave + list(Seat.choices), initial=gp.seat, required=False)
+        self.fields["newcomer"] = _PlayerChoice(label=_("A player joins"), queryset=candidates, required=False)
+        self.fields["newcomer_seat"] = forms.ChoiceField(label=_("in the seat"), choices=[("", "—")] + list(Seat.choices),
+                                                         required=False)
+
+    def seats(self) -> dict[int, str]:
+        seats = {gp.member_id: self.cleaned_data.get(f"seat_{gp.member_id}") for gp in self.players}
+        seats = {k: v for k, v in seats.items() if v}
+        newcomer = self.cleaned_data.get("newcomer")
+        if newcomer is not None:
+            if not self.cleaned_data.get("newcomer_seat"):
+                raise forms.ValidationError(_("Choose a seat for %(name)s.") % {"name": newcomer.display_name})
+            seats[newcomer.pk] = self.cleaned_data["newcomer_seat"]
+        return seats

@@ -1,0 +1,359 @@
+"""What was played: sittings (Game), their players, deals with their cards, bets and claims,
+versioned results and the chip ledger.
+
+Writes go through :mod:`games.services`; these classes hold data and small derived facts. Every
+result, bet, claim and ledger row keeps its history (django-simple-history).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from club.models import GameKind, Member, ScheduledSession
+from club.seats import CLOCKWISE, Seat
+
+
+class Weather(models.TextChoices):
+    SUNNY = "sunny", _("Sunny")
+    OVERCAST = "overcast", _("Overcast")
+    OTHER = "other", _("Other")
+
+
+class Clothing(models.TextChoices):
+    LIGHT = "light", _("Light")
+    DARK = "dark", _("Dark")
+    NONE = "none", _("None")
+
+
+class Drink(models.TextChoices):
+    NONE = "none", _("None")
+    SOFT = "soft", _("Soft")
+    ALCOHOL = "alcohol", _("Alcohol")
+
+
+class Game(models.Model):
+    """A sitting: the same players in the same seats with the same stakes. Changing a seat or a
+    player ends it and starts the next one."""
+
+    class Status(models.TextChoices):
+        LIVE = "live", _("Live")
+        ENDED = "ended", _("Ended")
+
+    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, related_name="games",
+                                verbose_name=_("session"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    kind = models.CharField(_("game"), max_length=10, choices=GameKind.choices, default=GameKind.DRAGON)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.LIVE)
+    ruleset = models.CharField(_("ruleset"), max_length=30, default="club-2.2.1")
+    readings = models.JSONField(_("readings"), default=dict, blank=True)
+    min_stake = models.PositiveIntegerField(_("minimum stake"))
+    max_stake = models.PositiveIntegerField(_("maximum stake"))
+    # The room of the evening: the venue's permanent facts prefilled, overridable for the evening.
+    animals = models.PositiveSmallIntegerField(_("animals in the room"), default=0)
+    weather = models.CharField(_("weather"), max_length=10, choices=Weather.choices, default=Weather.OVERCAST)
+    saint_images = models.PositiveSmallIntegerField(_("images of saints"), default=0)
+    analog_clocks = models.PositiveSmallIntegerField(_("analog clocks"), default=0)
+    digital_clocks = models.PositiveSmallIntegerField(_("digital clocks"), default=0)
+    natural_table = models.BooleanField(_("table of natural material"), default=True)
+    exits = models.PositiveSmallIntegerField(_("exits"), default=1)
+    closed_room = models.BooleanField(_("closed room"), default=False)
+    croupier_calls = models.JSONField(_("croupier's calls"), default=dict, blank=True)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    started_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="game_number_once"),
+            models.UniqueConstraint(fields=["session"], condition=Q(status="live"), name="game_one_live_per_session"),
+            models.CheckConstraint(condition=Q(max_stake__gte=models.F("min_stake")), name="game_max_at_least_min"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session.title} · {_('game')} {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game_detail", args=[self.pk])
+
+    @property
+    def ante(self) -> int:
+        """Half the minimum stake, rounded up so an odd stake still antes a whole chip."""
+        return (self.min_stake + 1) // 2
+
+    def room_facts(self) -> dict:
+        return {"saint_images": self.saint_images, "animals": self.animals, "analog_clocks": self.analog_clocks,
+                "digital_clocks": self.digital_clocks, "natural_table": self.natural_table, "exits": self.exits,
+                "closed_room": self.closed_room}
+
+
+class GamePlayer(models.Model):
+    """A player of a Game in a seat, with the facts of the evening the modifiers read."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="game_seats")
+    seat = models.CharField(_("seat"), max_length=2, choices=Seat.choices)
+    glasses = models.BooleanField(_("glasses"), default=False)
+    headwear = models.BooleanField(_("headwear"), default=False)
+    clothing = models.CharField(_("clothing"), max_length=5, choices=Clothing.choices, default=Clothing.LIGHT)
+    drink = models.CharField(_("drink"), max_length=7, choices=Drink.choices, default=Drink.NONE)
+    spare_decks = models.PositiveSmallIntegerField(_("spare decks"), default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("game player")
+        verbose_name_plural = _("game players")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="game_seat_once"),
+            models.UniqueConstraint(fields=["game", "member"], name="game_member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.member}"
+
+    @property
+    def seat_index(self) -> int:
+        return CLOCKWISE.index(self.seat)
+
+
+class Deal(models.Model):
+    class Mode(models.TextChoices):
+        RECORDED = "recorded", _("Cards recorded")
+        DIGITAL = "digital", _("Digital dealer")
+        QUICK = "quick", _("Quick result")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("number"))
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.RECORDED)
+    # The digital dealer's shuffle: the same seed deals the same cards again.
+    seed = models.CharField(_("seed"), max_length=64, blank=True)
+    started_at = models.DateTimeField(_("first card dealt at"), default=timezone.now)
+    created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="deal_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {_('deal')} {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:deal_detail", args=[self.pk])
+
+    @property
+    def is_quick(self) -> bool:
+        return self.mode == self.Mode.QUICK
+
+
+class DealtCard(models.Model):
+    """One card in dealing order; the engine says which circle and who receives it."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="cards")
+    seq = models.PositiveSmallIntegerField(_("order"))
+    card = models.CharField(_("card"), max_length=3)
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    circle = models.PositiveSmallIntegerField(_("circle"))
+    open = models.BooleanField(_("face up"))
+    created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["deal", "seq"]
+        verbose_name = _("dealt card")
+        verbose_name_plural = _("dealt cards")
+        constraints = [models.UniqueConstraint(fields=["deal", "seq"], name="dealt_card_seq_once")]
+
+    def __str__(self) -> str:
+        return self.card
+
+
+class Bet(models.Model):
+    class Kind(models.TextChoices):
+        ANTE = "ante", _("Ante")
+        RAISE = "raise", _("Bet")
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="bets")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="bets")
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices)
+    amount = models.PositiveIntegerField(_("amount"))
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["deal", "created_at", "pk"]
+        verbose_name = _("bet")
+        verbose_name_plural = _("bets")
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "member"], condition=Q(kind="ante"), name="bet_one_ante"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="bet_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.kind} {self.amount}"
+
+
+class Claim(models.Model):
+    """A claim a player declares under a rule (base rule 1, modifiers ...): the judge reads it."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="claims")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="claims")
+    rule = models.CharField(_("rule"), max_length=12)
+    card = models.CharField(_("card"), max_length=3, blank=True)
+    suit = models.CharField(_("suit"), max_length=1, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["deal", "created_at", "pk"]
+        verbose_name = _("claim")
+        verbose_name_plural = _("claims")
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.rule}"
+
+
+class Result(models.Model):
+    """A versioned submission of a deal's result (Tabbycat's ballot submissions): a correction is
+    a new version, the old one kept; at most one draft and one confirmed version per deal."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        CONFIRMED = "confirmed", _("Confirmed")
+        SUPERSEDED = "superseded", _("Superseded")
+        DISCARDED = "discarded", _("Discarded")
+
+    # The life of a result, as data: status -> the statuses it may move to.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.DRAFT: (Status.CONFIRMED, Status.DISCARDED),
+        Status.CONFIRMED: (Status.SUPERSEDED,),
+        Status.SUPERSEDED: (),
+        Status.DISCARDED: (),
+    }
+    LIVE = (Status.DRAFT, Status.CONFIRMED)
+
+    class Kind(models.TextChoices):
+        JUDGED = "judged", _("Judged from the cards")
+        QUICK = "quick", _("Quick result")
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="results")
+    version = models.PositiveSmallIntegerField(_("version"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    kind = models.CharField(_("kind"), max_length=6, choices=Kind.choices)
+    pot = models.PositiveIntegerField(_("pot"))
+    winners = models.ManyToManyField(Member, related_name="won_results", verbose_name=_("winners"))
+    # member id (as text) -> net chips of the deal; sums to zero.
+    chips = models.JSONField(_("chips"), default=dict)
+    judgement = models.JSONField(_("judgement"), null=True, blank=True)
+    document = models.JSONField(_("sitting document"), null=True, blank=True)
+    # The advisor's "you could have claimed ...", computed once when the deal is judged.
+    advice = models.JSONField(_("advice"), null=True, blank=True)
+    best_category = models.PositiveSmallIntegerField(_("best hand category"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    submitted_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="submitted_results")
+    submitted_at = models.DateTimeField(default=timezone.now)
+    confirmed_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="confirmed_results")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    closed_at = models.DateTimeField(null=True, blank=True)
+    supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                      related_name="superseded_by")
+    idempotency_key = models.CharField(max_length=100, blank=True)
+    history = HistoricalRecords(m2m_fields=[winners])
+
+    class Meta:
+        ordering = ["deal", "version"]
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "version"], name="result_version_once"),
+            models.UniqueConstraint(fields=["deal"], condition=Q(status="draft"), name="result_one_draft"),
+            models.UniqueConstraint(fields=["deal"], condition=Q(status="confirmed"), name="result_one_confirmed"),
+            models.UniqueConstraint(fields=["submitted_by", "idempotency_key"], condition=~Q(idempotency_key=""),
+                                    name="result_idempotency_key_once"),
+        ]
+        indexes = [models.Index(fields=["status", "submitted_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.deal} · v{self.version} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:deal_detail", args=[self.deal_id])
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in self.LIVE
+
+
+class Dispute(models.Model):
+    """A member's objection to a result; the croupier resolves it."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="disputes")
+    raised_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField(_("what is wrong"))
+    raised_at = models.DateTimeField(default=timezone.now)
+    resolved_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-raised_at"]
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+
+    def __str__(self) -> str:
+        return f"{self.raised_by}: {self.text[:40]}"
+
+
+class LedgerEntry(models.Model):
+    """One leg of a double-entry chip posting. Every posting is two rows summing to zero: a
+    member's account against the deal's pot (the house's "casino" account in the casino
+    variant). Rows are never edited: a correction reverses and re-posts."""
+
+    class Account(models.TextChoices):
+        MEMBER = "member", _("Member")
+        POT = "pot", _("Pot")
+        CASINO = "casino", _("Casino")
+
+    class Kind(models.TextChoices):
+        ANTE = "ante", _("Ante")
+        BET = "bet", _("Bet")
+        PAYOUT = "payout", _("Payout")
+        REVERSAL = "reversal", _("Reversal")
+
+    posting = models.UUIDField(_("posting"), db_index=True)
+    account = models.CharField(_("account"), max_length=8, choices=Account.choices)
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    amount = models.IntegerField(_("amount"))
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="ledger")
+    result = models.ForeignKey(Result, on_delete=models.PROTECT, related_name="ledger")
+    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, related_name="ledger")
+    created_at = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(account="member", member__isnull=False) | (~Q(account="member") & Q(member__isnull=True))),
+                name="ledger_member_account_has_member"),
+        ]
+        indexes = [models.Index(fields=["member", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.account}:{self.member_id or '-'} {self.amount:+d}"

@@ -1,0 +1,370 @@
+"""Reads of the games app that are more than one line; each makes a fixed number of queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+
+from django.db.models import Case, Count, IntegerField, Prefetch, Q, QuerySet, Sum, Value, When
+from django.utils import timezone
+
+from club.models import Member, ScheduledSession
+from club.seats import CLOCKWISE
+from rules.engines.errors import RulesError
+
+from . import engine
+from .models import Bet, Claim, Deal, DealtCard, Dispute, Game, GamePlayer, LedgerEntry, Result
+
+SEAT_ORDER = Case(*[When(seat=seat, then=Value(i)) for i, seat in enumerate(CLOCKWISE)], output_field=IntegerField())
+
+
+def _players_clockwise() -> QuerySet[GamePlayer]:
+    return GamePlayer.objects.select_related("member__dimension").order_by(SEAT_ORDER)
+
+
+# --- visibility ---------------------------------------------------------------------------------------
+
+
+def games_visible_to(member: Member | None) -> QuerySet[Game]:
+    """A croupier sees every table; a member the tables they sit at."""
+    qs = Game.objects.select_related("session__venue").prefetch_related(
+        Prefetch("players", queryset=_players_clockwise()))
+    if member is None:
+        return qs.none()
+    if member.is_croupier:
+        return qs
+    return qs.filter(players__member=member).distinct()
+
+
+def deals_visible_to(member: Member | None) -> QuerySet[Deal]:
+    qs = Deal.objects.select_related("game__session__venue")
+    if member is None:
+        return qs.none()
+    if member.is_croupier:
+        return qs
+    return qs.filter(game__players__member=member).distinct()
+
+
+def results_visible_to(member: Member | None) -> QuerySet[Result]:
+    qs = (Result.objects.select_related("deal__game__session", "submitted_by", "confirmed_by")
+          .prefetch_related("winners"))
+    if member is None:
+        return qs.none()
+    if member.is_croupier:
+        return qs
+    return qs.filter(deal__game__players__member=member).distinct()
+
+
+def ledger_visible_to(member: Member | None) -> QuerySet[LedgerEntry]:
+    qs = LedgerEntry.objects.select_related("member", "deal__game")
+    if member is None:
+        return qs.none()
+    if member.is_croupier:
+        return qs
+    return qs.filter(deal__game__players__member=member).distinct()
+
+
+# --- pages ----------------------------------------------------------------------------------------------
+
+def game_detail(*, pk: int) -> Game:
+    results = Result.objects.filter(status__in=Result.LIVE).prefetch_related("winners").order_by("version")
+    deals = Deal.objects.order_by("number").prefetch_related(Prefetch("results", queryset=results))
+    return (Game.objects.select_related("session__venue")
+            .prefetch_related(Prefetch("players", queryset=GamePlayer.objects.select_related("member__dimension")),
+                              Prefetch("deals", queryset=deals))
+            .get(pk=pk))
+
+
+def deal_detail(*, pk: int) -> Deal:
+    results = (Result.objects.select_related("submitted_by", "confirmed_by", "closed_by")
+               .prefetch_related("winners", "disputes__raised_by").order_by("-version"))
+    return (Deal.objects.select_related("game__session__venue")
+            .prefetch_related(
+                Prefetch("game__players", queryset=GamePlayer.objects.select_related("member__dimension")),
+                Prefetch("cards", queryset=DealtCard.objects.order_by("seq")),
+                Prefetch("bets", queryset=Bet.objects.select_related("member")),
+                Prefetch("claims", queryset=Claim.objects.select_related("member")),
+                Prefetch("results", queryset=results))
+            .get(pk=pk))
+
+
+def live_result(deal: Deal) -> Result | None:
+    """The version that counts: the confirmed one, else the draft waiting for confirmation."""
+    rows = [r for r in deal.results.all() if r.status in Result.LIVE]
+    confirmed = [r for r in rows if r.status == Result.Status.CONFIRMED]
+    return (confirmed or rows or [None])[0]
+
+
+def sessions_for_games(*, limit: int = 30) -> QuerySet[ScheduledSession]:
+    return (ScheduledSession.objects.select_related("venue")
+            .annotate(game_count=Count("games", distinct=True))
+            .exclude(status=ScheduledSession.Status.CANCELLED).order_by("-starts_at")[:limit])
+
+
+def live_games() -> QuerySet[Game]:
+    return (Game.objects.filter(status=Game.Status.LIVE).select_related("session__venue")
+            .annotate(deal_count=Count("deals", distinct=True)).order_by("-started_at"))
+
+
+def results_waiting(*, member: Member | None = None) -> QuerySet[Result]:
+    qs = (Result.objects.filter(status=Result.Status.DRAFT)
+          .select_related("deal__game__session", "submitted_by").prefetch_related("winners")
+          .order_by("submitted_at"))
+    if member is not None and not member.is_croupier:
+        qs = qs.filter(deal__game__players__member=member).exclude(submitted_by=member).distinct()
+    return qs
+
+
+def disputes_open() -> QuerySet[Dispute]:
+    return (Dispute.objects.filter(resolved_at__isnull=True)
+            .select_related("raised_by", "result__deal__game__session").order_by("raised_at"))
+
+
+def results_today(*, now: dt.datetime | None = None) -> QuerySet[Result]:
+    now = now or timezone.now()
+    start = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    return (Result.objects.filter(status=Result.Status.CONFIRMED, confirmed_at__gte=start)
+            .select_related("deal__game__session", "submitted_by", "confirmed_by").prefetch_related("winners")
+            .order_by("-confirmed_at"))
+
+
+def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
+    return list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
+                .select_related("deal__game__session").prefetch_related("winners")
+                .order_by("-confirmed_at")[:limit])
+
+
+def balance(*, member: Member, session: ScheduledSession | None = None) -> int:
+    qs = LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+    if session is not None:
+        qs = qs.filter(session=session)
+    return qs.aggregate(total=Sum("amount"))["total"] or 0
+
+
+def balances_by_session(*, member: Member) -> list[dict]:
+    return list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+                .values("session_id", "session__title", "session__starts_at")
+                .annotate(total=Sum("amount")).order_by("-session__starts_at"))
+
+
+def deal_sums(*, deal: Deal) -> int:
+    """The sum of every ledger row of a deal: zero in a sound ledger."""
+    return LedgerEntry.objects.filter(deal=deal).aggregate(total=Sum("amount"))["total"] or 0
+
+
+# --- statistics -----------------------------------------------------------------------------------------
+
+def member_stats(*, member: Member) -> dict:
+    """Deals played and won, net chips over time, hands by category, modifiers that fired for the
+    member and the best hand ever: four queries whatever the history."""
+    key = engine.player_key(member.pk)
+    results = list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
+                   .select_related("deal__game__session").prefetch_related("winners").order_by("confirmed_at"))
+    played = len(results)
+    won = sum(1 for r in results if any(w.pk == member.pk for w in r.winners.all()))
+    quick = sum(1 for r in results if r.kind == Result.Kind.QUICK)
+    hands: Counter[str] = Counter()
+    categories: dict[str, int] = {}
+    modifiers: Counter[str] = Counter()
+    best: dict | None = None
+    for r in results:
+        if not r.judgement:
+            continue
+        mine = (r.judgement.get("players") or {}).get(key) or {}
+        hand = mine.get("hand") or {}
+        if hand.get("name"):
+            hands[hand["name"]] += 1
+            categories[hand["name"]] = hand.get("category", 0)
+            if isinstance(hand.get("category"), int) and (best is None or hand["category"] < best["category"]):
+                best = {"category": hand["category"], "name": hand["name"], "cards": hand.get("cards") or [],
+                        "deal": r.deal}
+        for entry in r.judgement.get("trace") or []:
+            source = str(entry.get("source", ""))
+            if source.startswith("M") and source[1:].isdigit() and entry.get("player") == key:
+                modifiers[source] += 1
+    net_rows = list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+                    .values("deal_id", "deal__game__session__starts_at")
+                    .annotate(total=Sum("amount")).order_by("deal__game__session__starts_at", "deal_id"))
+    # The line starts at zero before the first deal, so a single deal still draws a line.
+    running, series = 0, ([(0, 0)] if net_rows else [])
+    for i, row in enumerate(net_rows, start=1):
+        running += row["total"]
+        series.append((i, running))
+    return {
+        "member": member, "played": played, "won": won, "quick": quick,
+        "hands": sorted(((name, count, categories.get(name, 0)) for name, count in hands.items()),
+                        key=lambda t: t[2]),
+        "modifiers": sorted(modifiers.items(), key=lambda t: (-t[1], t[0])),
+        "best": best, "net_series": series, "net": running,
+    }
+
+
+PERIODS = {"week": 7, "month": 30, "year": 365, "all": None}
+
+
+def leaderboard(*, period: str = "month", now: dt.datetime | None = None) -> list[dict]:
+    """Members by net chips over the period, with deals played and won; two queries."""
+    days = PERIODS.get(period, 30)
+    now = now or timezone.now()
+    entries = LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER)
+    results = Result.objects.filter(status=Result.Status.CONFIRMED)
+    if days is not None:
+        since = now - dt.timedelta(days=days)
+        entries = entries.filter(created_at__gte=since)
+        results = results.filter(confirmed_at__gte=since)
+    net = {row["member_id"]: row["total"] for row in entries.values("member_id").annotate(total=Sum("amount"))}
+    played: dict[int, int] = defaultdict(int)
+    won: dict[int, int] = defaultdict(int)
+    for member_id, winner_ids in _played_and_won(results):
+        played[member_id] += 1
+        if member_id in winner_ids:
+            won[member_id] += 1
+    ids = set(net) | set(played)
+    members = {m.pk: m for m in Member.objects.filter(pk__in=ids)}
+    rows = [{"member": members[i], "net": net.get(i, 0), "played": played.get(i, 0), "won": won.get(i, 0)}
+            for i in ids if i in members]
+    rows.sort(key=lambda r: (-r["net"], -r["won"], r["member"].display_name))
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+    return rows
+
+
+def _played_and_won(results: QuerySet[Result]):
+    rows = list(results.values_list("pk", "deal__game_id"))
+    games = {g for _, g in rows}
+    seated: dict[int, list[int]] = defaultdict(list)
+    for game_id, member_id in GamePlayer.objects.filter(game_id__in=games).values_list("game_id", "member_id"):
+        seated[game_id].append(member_id)
+    winners: dict[int, set[int]] = defaultdict(set)
+    for result_id, member_id in Result.winners.through.objects.filter(
+            result_id__in=[pk for pk, _ in rows]).values_list("result_id", "member_id"):
+        winners[result_id].add(member_id)
+    for result_id, game_id in rows:
+        for member_id in seated[game_id]:
+            yield member_id, winners[result_id]
+
+
+def croupier_dashboard() -> dict:
+    return {
+        "live_games": list(live_games()),
+        "waiting": list(results_waiting()),
+        "disputes": list(disputes_open()),
+        "today": list(results_today()),
+    }
+
+
+def member_dashboard(*, member: Member) -> dict:
+    from club.selectors import rsvps_of_member
+
+    return {
+        "next_sessions": list(rsvps_of_member(member=member)[:5]),
+        "last_results": results_of_member(member=member),
+        "balance": balance(member=member),
+        "waiting": list(results_waiting(member=member)),
+        "my_games": list(games_visible_to(member).filter(status=Game.Status.LIVE)
+                         .filter(Q(players__member=member)).distinct()),
+    }
+
+
+def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
+    """Everything the deal page shows, from a deal loaded by :func:`deal_detail` (plus the
+    engine's next circle for a deal being recorded)."""
+    from . import services
+
+    players = sorted(deal.game.players.all(), key=lambda gp: gp.seat_index)
+    names = {engine.player_key(gp.member_id): gp.member.display_name for gp in players}
+    cards = list(deal.cards.all())
+    results = list(deal.results.all())
+    live = live_result(deal)
+    by_player = {gp.member_id: [] for gp in players}
+    for c in cards:
+        by_player.setdefault(c.member_id, []).append(c)
+    bets: dict[int, int] = {}
+    for b in deal.bets.all():
+        bets[b.member_id] = bets.get(b.member_id, 0) + b.amount
+    rows = []
+    judged = live.judgement if live is not None and live.judgement else None
+    for gp in players:
+        key = engine.player_key(gp.member_id)
+        judged_player = (judged or {}).get("players", {}).get(key) if judged else None
+        states = {}
+        if judged_player:
+            states = {c.get("card"): c.get("state", "") for c in judged_player.get("cards") or []}
+        rows.append({
+            "gp": gp, "cards": [(c, states.get(c.card, "")) for c in by_player.get(gp.member_id, [])],
+            "bet": bets.get(gp.member_id, 0),
+            "hand": (judged_player or {}).get("hand"),
+            "chips": (live.chips.get(key) if live is not None else None),
+            "won": live is not None and any(w.pk == gp.member_id for w in live.winners.all()),
+        })
+    recording = deal.mode == Deal.Mode.RECORDED and live is None
+    nxt = None
+    progress: dict = {"pattern": [], "changes": [], "dealer": None}
+    complete = deal.mode != Deal.Mode.RECORDED
+    if deal.mode != Deal.Mode.QUICK:
+        try:
+            progress = services.deal_progress(deal=deal)
+        except RulesError as exc:
+            # The stored cards no longer replay (the engine changed): show them, record no more.
+            progress = {"next": None, "pattern": [], "changes": [], "dealer": None, "error": exc.message}
+        nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
+        complete = nxt is None
+    dealt = {c.card for c in cards}
+    can_act = member is not None and services.can_act_at(member, deal.game)
+    return {
+        "deal": deal, "game": deal.game, "players": players, "rows": rows, "names": names,
+        "results": results, "live": live, "judged": judged,
+        "trace": engine.trace_lines((judged or {}).get("trace") or [], lang, names) if judged else [],
+        "advice": engine.advice_lines(live.advice, names) if live is not None else [],
+        "recording": recording, "complete": complete, "next": nxt,
+        "next_name": names.get(nxt.recipient) if nxt else None,
+        "pattern": progress["pattern"], "pattern_changes": progress["changes"],
+        "engine_error": progress.get("error"),
+        "dealer_name": names.get(progress["dealer"]) if progress["dealer"] else None,
+        "deck": [(c, c in dealt) for c in engine.full_deck()],
+        "can_act": can_act,
+        "can_confirm": bool(live and live.status == Result.Status.DRAFT and can_act
+                            and member.pk != live.submitted_by_id),
+        "claims": list(deal.claims.all()), "bets": list(deal.bets.all()),
+        "pot": sum(bets.values()),
+    }
+
+
+# --- what the rules archive reads (rules.whatif) ----------------------------------------------------
+
+def archive_sittings(*, before: dt.date | None = None):
+    """``(ref, sitting document)`` for every Game with confirmed judged deals, played before
+    ``before``: the deals whose result counts, with their cards, bets and claims."""
+    games = (Game.objects.filter(deals__results__status=Result.Status.CONFIRMED,
+                                 deals__results__kind=Result.Kind.JUDGED)
+             .select_related("session__venue").prefetch_related(
+                 Prefetch("players", queryset=_players_clockwise())).distinct().order_by("pk"))
+    if before is not None:
+        games = games.filter(session__starts_at__date__lt=before)
+    deals = (Deal.objects.filter(game__in=games, results__status=Result.Status.CONFIRMED,
+                                 results__kind=Result.Kind.JUDGED)
+             .prefetch_related("cards", "bets", "claims").order_by("game_id", "number"))
+    by_game: dict[int, list[Deal]] = defaultdict(list)
+    for deal in deals:
+        by_game[deal.game_id].append(deal)
+    for game in games:
+        yield f"game-{game.pk}", engine.sitting_document(game, by_game.get(game.pk, []))
+
+
+def archive_deal_snapshot(ref: str) -> dict | None:
+    """A recorded deal (ref ``deal-<id>``) as the archive keeps it beside a dispute: its cards,
+    the judge's trace, the players' hands and the date."""
+    if not isinstance(ref, str) or not ref.startswith("deal-") or not ref[5:].isdigit():
+        return None
+    deal = (Deal.objects.filter(pk=int(ref[5:])).select_related("game__session")
+            .prefetch_related(Prefetch("cards", queryset=DealtCard.objects.order_by("seq")),
+                              Prefetch("results", queryset=Result.objects.filter(status__in=Result.LIVE)))
+            .first())
+    if deal is None:
+        return None
+    live = live_result(deal)
+    judgement = (live.judgement if live is not None else None) or {}
+    return {"ref": ref, "number": deal.number, "date": deal.started_at.isoformat(),
+            "cards": [c.card for c in deal.cards.all()], "trace": judgement.get("trace", []),
+            "players": judgement.get("players", {}), "winners": judgement.get("winners", []),
+            "result_version": live.version if live is not None else None}

@@ -1,0 +1,714 @@
+"""Writes of the games app. Each service is one transaction and the only place its change happens.
+
+Results are versioned submissions: a result is submitted as a draft, confirmed by another person
+(a croupier or another player of the table), and corrected by submitting a new version that
+supersedes the confirmed one when it is confirmed in turn. Confirming posts the chips to the
+double-entry ledger; superseding reverses the old postings and posts the new ones.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import uuid
+from collections.abc import Iterable, Mapping
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from club.errors import Conflict, Forbidden, InvalidInput, NotFound
+from club.models import Member, ScheduledSession, SeatAssignment
+from club.seats import CLOCKWISE, MAX_PLAYERS, MIN_PLAYERS
+from rules.engines.errors import RulesError
+
+from . import engine
+from .models import (
+    Bet,
+    Claim,
+    Clothing,
+    Deal,
+    DealtCard,
+    Dispute,
+    Drink,
+    Game,
+    GamePlayer,
+    LedgerEntry,
+    Result,
+    Weather,
+)
+
+PLAYER_FACTS = ("glasses", "headwear", "clothing", "drink", "spare_decks")
+ROOM_FACTS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
+              "closed_room")
+
+
+# --- permissions -------------------------------------------------------------------------------------
+
+def _active(actor: Member | None) -> Member:
+    if actor is None or not actor.active:
+        raise Forbidden("Only an active club member may do this.")
+    return actor
+
+
+def can_act_at(actor: Member | None, game: Game) -> bool:
+    """A croupier acts at every table; a member at the tables they sit at."""
+    if actor is None or not actor.active:
+        return False
+    if actor.is_croupier:
+        return True
+    return any(gp.member_id == actor.pk for gp in game.players.all())
+
+
+def require_table(actor: Member | None, game: Game) -> Member:
+    _active(actor)
+    if not can_act_at(actor, game):
+        raise Forbidden(f"{actor} does not sit at this table; only its players or a croupier may record here.",
+                        extra={"game": game.pk})
+    return actor
+
+
+def _require_croupier_or_seated(actor: Member | None, session: ScheduledSession) -> Member:
+    _active(actor)
+    if actor.is_croupier or SeatAssignment.objects.filter(session=session, member=actor).exists():
+        return actor
+    raise Forbidden(f"{actor} is not seated at this session; only its players or a croupier may start a game.",
+                    extra={"session": session.pk})
+
+
+# --- games (sittings) --------------------------------------------------------------------------------
+
+def _check_choice(field: str, value, choices) -> None:
+    if value not in choices:
+        raise InvalidInput(f"{field}: {value!r} is not one of {', '.join(map(str, choices))}.",
+                           extra={"field": field, "value": value})
+
+
+def _check_count(field: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 1000:
+        raise InvalidInput(f"{field}: {value!r} must be a whole number from 0 to 1000.",
+                           extra={"field": field, "value": value})
+    return value
+
+
+def _clean_player_facts(member_id: int, facts: Mapping) -> dict:
+    out = {}
+    for key, value in facts.items():
+        if key not in PLAYER_FACTS:
+            raise InvalidInput(f"Unknown player fact {key!r}.", extra={"field": key, "member": member_id})
+        if key in ("glasses", "headwear"):
+            out[key] = bool(value)
+        elif key == "clothing":
+            _check_choice("clothing", value, Clothing.values)
+            out[key] = value
+        elif key == "drink":
+            _check_choice("drink", value, Drink.values)
+            out[key] = value
+        else:
+            out[key] = _check_count(key, value)
+    return out
+
+
+def _clean_room(room: Mapping) -> dict:
+    out = {}
+    for key, value in room.items():
+        if key not in ROOM_FACTS:
+            raise InvalidInput(f"Unknown room fact {key!r}.", extra={"field": key})
+        if key == "weather":
+            _check_choice("weather", value, Weather.values)
+            out[key] = value
+        elif key in ("natural_table", "closed_room"):
+            out[key] = bool(value)
+        else:
+            out[key] = _check_count(key, value)
+    return out
+
+
+def _end_live(session: ScheduledSession, actor: Member) -> Game | None:
+    live = Game.objects.select_for_update().filter(session=session, status=Game.Status.LIVE).first()
+    if live is not None:
+        live.status = Game.Status.ENDED
+        live.ended_at = timezone.now()
+        live.save(update_fields=["status", "ended_at"])
+    return live
+
+
+@transaction.atomic
+def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, str] | None = None,
+               player_facts: Mapping[int, Mapping] | None = None, room: Mapping | None = None,
+               min_stake: int | None = None, max_stake: int | None = None,
+               readings: Mapping[str, str] | None = None, croupier_calls: Mapping | None = None) -> Game:
+    """Start the next Game of a session from its seating (or ``seats``: member id -> seat). A live
+    Game of the session ends first: a changed seat, player or stake is a new Game."""
+    _require_croupier_or_seated(actor, session)
+    session = ScheduledSession.objects.select_for_update().select_related("venue").get(pk=session.pk)
+    if session.status == ScheduledSession.Status.CANCELLED:
+        raise Conflict("The session is cancelled: no game can start.", extra={"status": session.status})
+    if seats is None:
+        seats = dict(SeatAssignment.objects.filter(session=session).values_list("member_id", "seat"))
+    seats = {int(k): v for k, v in seats.items()}
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise InvalidInput(f"A game needs 2 to 8 seated players, not {len(seats)}.",
+                           extra={"field": "seats", "value": len(seats)})
+    taken: dict[str, int] = {}
+    for member_id, seat in seats.items():
+        if seat not in CLOCKWISE:
+            raise InvalidInput(f"Unknown seat {seat!r}.", extra={"field": "seat", "value": seat})
+        if seat in taken:
+            raise Conflict(f"Seat {seat} is given twice.", extra={"seat": seat})
+        taken[seat] = member_id
+    members = {m.pk: m for m in Member.objects.filter(pk__in=list(seats))}
+    for member_id in seats:
+        if member_id not in members:
+            raise NotFound(f"No member {member_id}.", extra={"field": "member", "value": member_id})
+    min_stake = session.min_stake if min_stake is None else min_stake
+    max_stake = session.max_stake if max_stake is None else max_stake
+    if isinstance(min_stake, bool) or not isinstance(min_stake, int) or min_stake < 1:
+        raise InvalidInput(f"The minimum stake {min_stake!r} must be 1 or more.",
+                           extra={"field": "min_stake", "value": min_stake})
+    if isinstance(max_stake, bool) or not isinstance(max_stake, int) or max_stake < min_stake:
+        raise InvalidInput(f"The maximum stake {max_stake!r} is below the minimum {min_stake}.",
+                           extra={"field": "max_stake", "value": max_stake})
+    venue = session.venue
+    facts = {"saint_images": venue.saint_images, "analog_clocks": venue.analog_clocks,
+             "digital_clocks": venue.digital_clocks, "natural_table": venue.natural_table,
+             "exits": venue.exits, "closed_room": venue.closed_room}
+    facts.update(_clean_room(room or {}))
+    cleaned_facts = {int(k): _clean_player_facts(int(k), v) for k, v in (player_facts or {}).items()}
+    for member_id in cleaned_facts:
+        if member_id not in seats:
+            raise InvalidInput(f"Member {member_id} has facts but no seat.", extra={"field": "player_facts",
+                                                                                  "value": member_id})
+    if readings:
+        try:
+            engine._engine_readings({"readings": dict(readings)})
+        except RulesError as exc:
+            raise InvalidInput(exc.message, extra={"field": "readings", "value": str(exc.value)})
+    _end_live(session, actor)
+    number = (Game.objects.filter(session=session).aggregate(n=Max("number"))["n"] or 0) + 1
+    game = Game(session=session, number=number, kind=session.game, min_stake=min_stake, max_stake=max_stake,
+                readings=dict(readings or {}), croupier_calls=dict(croupier_calls or {}), started_by=actor, **facts)
+    game.save()
+    for member_id, seat in seats.items():
+        GamePlayer(game=game, member=members[member_id], seat=seat, **cleaned_facts.get(member_id, {})).save()
+    return game
+
+
+@transaction.atomic
+def game_end(*, game: Game, actor: Member) -> Game:
+    require_table(actor, game)
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != Game.Status.LIVE:
+        raise Conflict(f"Game {game.number} has already ended.", extra={"status": game.status})
+    game.status = Game.Status.ENDED
+    game.ended_at = timezone.now()
+    game.save(update_fields=["status", "ended_at"])
+    return game
+
+
+@transaction.atomic
+def game_reseat(*, game: Game, actor: Member, seats: Mapping[int, str],
+                player_facts: Mapping[int, Mapping] | None = None) -> Game:
+    """A seat or a player changes: the Game ends and the next one starts with the same stakes and
+    room, the players who stay keeping their facts of the evening."""
+    require_table(actor, game)
+    current = {gp.member_id: gp.seat for gp in game.players.all()}
+    seats = {int(k): v for k, v in seats.items()}
+    if seats == current:
+        raise InvalidInput("The seating is unchanged: the Game goes on.", extra={"field": "seats"})
+    facts = {gp.member_id: {k: getattr(gp, k) for k in PLAYER_FACTS} for gp in game.players.all()}
+    for member_id, more in (player_facts or {}).items():
+        facts.setdefault(int(member_id), {}).update(more)
+    return game_start(session=game.session, actor=actor, seats=seats,
+                      player_facts={k: v for k, v in facts.items() if k in seats},
+                      room={k: getattr(game, k) for k in ROOM_FACTS}, min_stake=game.min_stake,
+                      max_stake=game.max_stake, readings=game.readings, croupier_calls=game.croupier_calls)
+
+
+# --- deals -----------------------------------------------------------------------------------------
+
+def _locked_live_game(game: Game) -> Game:
+    game = (Game.objects.select_for_update().select_related("session__venue").get(pk=game.pk))
+    if game.status != Game.Status.LIVE:
+        raise Conflict(f"Game {game.number} has ended; start the next one to deal again.",
+                       extra={"game": game.pk, "status": game.status})
+    return game
+
+
+def _new_deal(game: Game, actor: Member, mode: str, started_at: dt.datetime | None, seed: str = "") -> Deal:
+    open_deal = (Deal.objects.filter(game=game).exclude(results__status__in=Result.LIVE)
+                 .order_by("-number").first())
+    if open_deal is not None:
+        raise Conflict(f"Deal {open_deal.number} has no live result yet; submit its result first.",
+                       extra={"deal": open_deal.pk, "number": open_deal.number})
+    number = (Deal.objects.filter(game=game).aggregate(n=Max("number"))["n"] or 0) + 1
+    deal = Deal(game=game, number=number, mode=mode, seed=seed, started_at=started_at or timezone.now(),
+                created_by=actor)
+    deal.save()
+    if mode != Deal.Mode.QUICK:
+        for gp in game.players.all():
+            Bet(deal=deal, member_id=gp.member_id, kind=Bet.Kind.ANTE, amount=game.ante, created_by=actor).save()
+    return deal
+
+
+@transaction.atomic
+def deal_start(*, game: Game, actor: Member, started_at: dt.datetime | None = None,
+               quick: bool = False) -> Deal:
+    """The next deal of a live Game: every player antes half the minimum stake. A quick deal
+    records no cards and no bets: only its winner and pot."""
+    require_table(actor, game)
+    game = _locked_live_game(game)
+    return _new_deal(game, actor, Deal.Mode.QUICK if quick else Deal.Mode.RECORDED, started_at)
+
+
+def _game_doc(game: Game, *, upto: Deal | None = None, extra: Deal | None = None) -> dict:
+    deals = list(Deal.objects.filter(game=game).exclude(mode=Deal.Mode.QUICK)
+                 .prefetch_related("cards", "bets", "claims").order_by("number"))
+    if upto is not None:
+        deals = [d for d in deals if d.number <= upto.number]
+    game = Game.objects.select_related("session__venue").prefetch_related("players__member__dimension").get(pk=game.pk)
+    return engine.sitting_document(game, deals)
+
+
+def _stepper(deal: Deal) -> engine.DealStepper:
+    doc = _game_doc(deal.game)
+    recorded = [c.card for c in deal.cards.order_by("seq")]
+    return engine.DealStepper(doc, _deal_index(deal), deal.started_at, recorded)
+
+
+def next_circle(*, deal: Deal) -> engine.NextCircle | None:
+    """The engine's next circle of a recorded deal (a read: nothing is written)."""
+    return _stepper(deal).next_circle()
+
+
+def deal_progress(*, deal: Deal) -> dict:
+    """The engine's view of a deal being dealt (a read): the next circle, the kinds of the circles
+    begun so far, and the modifiers that changed the open/dark pattern once every card is down."""
+    stepper = _stepper(deal)
+    nxt = stepper.next_circle()
+    return {"next": nxt, "pattern": list(stepper.dealing.pattern), "dealer": stepper.dealer,
+            "changes": stepper.pattern_changes()}
+
+
+def _deal_index(deal: Deal) -> int:
+    """The deal's number among the judged (carded) deals of the Game: the engine counts those."""
+    return Deal.objects.filter(game_id=deal.game_id, number__lte=deal.number).exclude(mode=Deal.Mode.QUICK).count()
+
+
+@transaction.atomic
+def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
+                 started_at: dt.datetime | None = None) -> Deal:
+    """A deal dealt by the site from a seeded shuffle; the seed is kept so it can be replayed."""
+    require_table(actor, game)
+    game = _locked_live_game(game)
+    seed = seed or secrets.token_hex(8)
+    if len(seed) > 64:
+        raise InvalidInput(f"The seed {seed[:20]!r}... is longer than 64 characters.", extra={"field": "seed"})
+    deal = _new_deal(game, actor, Deal.Mode.DIGITAL, started_at, seed=seed)
+    doc = _game_doc(game)
+    try:
+        dealt = engine.seeded_cards(doc, _deal_index(deal), deal.started_at, seed)
+    except RulesError as exc:
+        raise InvalidInput(exc.message, extra={"value": str(exc.value)})
+    DealtCard.objects.bulk_create([
+        DealtCard(deal=deal, seq=d.seq, card=str(d.card), member_id=int(d.player), circle=d.circle, open=d.open,
+                  created_by=actor) for d in dealt])
+    return deal
+
+
+def _locked_deal(deal: Deal) -> Deal:
+    deal = Deal.objects.select_for_update().select_related("game__session__venue").get(pk=deal.pk)
+    return deal
+
+
+def _require_no_live_result(deal: Deal) -> None:
+    live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
+    if live is not None:
+        raise Conflict(f"Deal {deal.number} already has result version {live.version} ({live.status}); "
+                       f"the cards and bets cannot change.", extra={"live_version": live.version,
+                                                                    "result": live.pk})
+
+
+@transaction.atomic
+def deal_card(*, deal: Deal, actor: Member, card: str) -> DealtCard:
+    """Record the next card of a deal, typed or tapped in either notation. The engine says which
+    circle it belongs to and who receives it, and refuses a non-card or a card already dealt."""
+    require_table(actor, deal.game)
+    deal = _locked_deal(deal)
+    if deal.mode != Deal.Mode.RECORDED:
+        raise Conflict(f"Deal {deal.number} is a {deal.get_mode_display()}: its cards are not typed in.",
+                       extra={"mode": deal.mode})
+    _require_no_live_result(deal)
+    if not isinstance(card, str) or not card.strip():
+        raise InvalidInput("Name a card, e.g. Ah or Тч.", extra={"field": "card", "value": card})
+    stepper = _stepper(deal)
+    try:
+        dealt = stepper.deal(card.strip())
+    except RulesError as exc:
+        raise InvalidInput(exc.message, extra={"field": "card", "value": card})
+    row = DealtCard(deal=deal, seq=dealt.seq, card=str(dealt.card), member_id=int(dealt.player),
+                    circle=dealt.circle, open=dealt.open, created_by=actor)
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        raise Conflict(f"Card {dealt.seq + 1} of deal {deal.number} was recorded at the same time; reload.",
+                       extra={"seq": dealt.seq})
+    return row
+
+
+@transaction.atomic
+def deal_card_undo(*, deal: Deal, actor: Member) -> str:
+    """Take back the last recorded card (its history row keeps it)."""
+    require_table(actor, deal.game)
+    deal = _locked_deal(deal)
+    _require_no_live_result(deal)
+    last = deal.cards.order_by("-seq").first()
+    if last is None or deal.mode != Deal.Mode.RECORDED:
+        raise Conflict("There is no recorded card to take back.")
+    card = last.card
+    last.delete()
+    return card
+
+
+@transaction.atomic
+def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
+    """A bet in a deal: a whole number of chips up to the maximum stake."""
+    game = deal.game
+    require_table(actor, game)
+    deal = _locked_deal(deal)
+    if deal.mode == Deal.Mode.QUICK:
+        raise Conflict("A quick result records the pot only, not bets.")
+    _require_no_live_result(deal)
+    if not any(gp.member_id == member.pk for gp in game.players.all()):
+        raise InvalidInput(f"{member} does not play in this deal.", extra={"field": "member", "value": member.pk})
+    if not actor.is_croupier and actor.pk != member.pk:
+        raise Forbidden("A player bets for themself; the croupier for anyone.")
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= game.max_stake:
+        raise InvalidInput(f"A bet of {amount!r} is outside 1..{game.max_stake} (the maximum stake).",
+                           extra={"field": "amount", "value": amount})
+    bet = Bet(deal=deal, member=member, kind=Bet.Kind.RAISE, amount=amount, created_by=actor)
+    bet.save()
+    return bet
+
+
+@transaction.atomic
+def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "") -> Claim:
+    """A claim a player declares; the judge decides whether it holds."""
+    game = deal.game
+    require_table(actor, game)
+    deal = _locked_deal(deal)
+    if deal.mode == Deal.Mode.QUICK:
+        raise Conflict("A quick result has no cards to claim on.")
+    _require_no_live_result(deal)
+    if not any(gp.member_id == member.pk for gp in game.players.all()):
+        raise InvalidInput(f"{member} does not play in this deal.", extra={"field": "member", "value": member.pk})
+    if not actor.is_croupier and actor.pk != member.pk:
+        raise Forbidden("A player declares their own claims.")
+    rule = (rule or "").strip().upper()
+    if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
+        raise InvalidInput(f"Unknown rule {rule!r}: name it as B1..B25 or M1..M100.",
+                           extra={"field": "rule", "value": rule})
+    if card:
+        try:
+            card = engine.parse_card(card)
+        except RulesError as exc:
+            raise InvalidInput(exc.message, extra={"field": "card", "value": card})
+    if suit and suit not in ("h", "d", "c", "s"):
+        raise InvalidInput(f"Unknown suit {suit!r}: h, d, c or s.", extra={"field": "suit", "value": suit})
+    claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit)
+    claim.save()
+    return claim
+
+
+# --- results -----------------------------------------------------------------------------------------
+
+def _replayed(actor: Member, key: str, deal: Deal | None = None) -> Result | None:
+    """The result this member already submitted with this Idempotency-Key, if any."""
+    if not key:
+        return None
+    found = Result.objects.filter(submitted_by=actor, idempotency_key=key).first()
+    if found is not None and deal is not None and found.deal_id != deal.pk:
+        raise Conflict(f"The Idempotency-Key {key!r} was already used for another deal.",
+                       extra={"field": "Idempotency-Key", "value": key, "deal": found.deal_id})
+    return found
+
+
+def _check_version(deal: Deal, supersedes: int | None) -> Result | None:
+    """Refuse a submission while another is live, unless it names the confirmed version it
+    corrects. Returns the version being corrected."""
+    live = {r.status: r for r in deal.results.filter(status__in=Result.LIVE)}
+    draft = live.get(Result.Status.DRAFT)
+    confirmed = live.get(Result.Status.CONFIRMED)
+    if draft is not None:
+        raise Conflict(f"Deal {deal.number} already has result version {draft.version} waiting for "
+                       f"confirmation; confirm or discard it first.",
+                       extra={"live_version": draft.version, "result": draft.pk, "status": draft.status})
+    if confirmed is not None and supersedes != confirmed.version:
+        raise Conflict(f"Deal {deal.number} has confirmed result version {confirmed.version}; a correction "
+                       f"must name it (supersedes={confirmed.version}).",
+                       extra={"live_version": confirmed.version, "result": confirmed.pk, "status": confirmed.status})
+    if confirmed is None and supersedes is not None:
+        raise Conflict(f"Deal {deal.number} has no confirmed version {supersedes} to correct.",
+                       extra={"supersedes": supersedes})
+    return confirmed
+
+
+def _create_result(deal: Deal, actor: Member, key: str, corrected: Result | None, winners: Iterable[Member],
+                   **fields) -> Result:
+    version = (deal.results.aggregate(v=Max("version"))["v"] or 0) + 1
+    result = Result(deal=deal, version=version, submitted_by=actor, idempotency_key=key or "",
+                    supersedes=corrected, **fields)
+    try:
+        with transaction.atomic():
+            result.save()
+    except IntegrityError:
+        replay = _replayed(actor, key)
+        if replay is not None:
+            return replay
+        live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
+        raise Conflict(f"Deal {deal.number} was submitted at the same time"
+                       + (f": live version {live.version}." if live else "."),
+                       extra={"live_version": live.version if live else None,
+                              "result": live.pk if live else None})
+    result.winners.set(list(winners))
+    if result.kind == Result.Kind.JUDGED and getattr(settings, "GAMES_ADVISE_AFTER_SUBMIT", True):
+        from .tasks import result_advise_task
+
+        result_advise_task.delay_on_commit(result.pk)
+    return result
+
+
+def _bets_by_member(deal: Deal) -> dict[int, int]:
+    totals: dict[int, int] = {}
+    for bet in deal.bets.all():
+        totals[bet.member_id] = totals.get(bet.member_id, 0) + bet.amount
+    return totals
+
+
+@transaction.atomic
+def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", supersedes: int | None = None) -> Result:
+    """Judge a deal whose cards are recorded and submit the judgement as a draft result. The
+    chips, winners and trace are the engine's; nothing is typed in."""
+    require_table(actor, deal.game)
+    deal = _locked_deal(deal)
+    replay = _replayed(actor, idempotency_key, deal)
+    if replay is not None:
+        return replay
+    if deal.mode == Deal.Mode.QUICK:
+        raise Conflict("This deal is a quick result: submit its winner and pot instead.", extra={"mode": deal.mode})
+    corrected = _check_version(deal, supersedes)
+    game = deal.game
+    doc = _game_doc(game, upto=deal)
+    expected = len(doc["players"]) * 9
+    if len(doc["deals"][-1]["cards"]) != expected:
+        raise InvalidInput(f"Deal {deal.number} has {len(doc['deals'][-1]['cards'])} of {expected} cards; "
+                           f"record them all first.", extra={"field": "cards",
+                                                             "value": len(doc["deals"][-1]["cards"])})
+    try:
+        judgement = engine.judge_last_deal(doc)
+    except RulesError as exc:
+        raise InvalidInput(exc.message, extra={"value": str(exc.value), "rule": exc.rule})
+    members = {str(gp.member_id): gp.member for gp in game.players.select_related("member")}
+    chips = {str(k): int(v) for k, v in (judgement.get("chips") or {}).items()}
+    unknown = [k for k in [*chips, *(judgement.get("winners") or [])] if k not in members]
+    if unknown:
+        raise InvalidInput(f"The judgement names {unknown[0]!r}, who is not at the table.",
+                           extra={"value": unknown[0]})
+    pot = sum(_bets_by_member(deal).values())
+    return _create_result(deal, actor, idempotency_key, corrected,
+                          [members[k] for k in judgement.get("winners") or []],
+                          status=Result.Status.DRAFT, kind=Result.Kind.JUDGED, pot=pot, chips=chips,
+                          judgement=judgement, document=doc, best_category=engine.best_category(judgement))
+
+
+@transaction.atomic
+def result_advise(*, result: Result) -> Result:
+    """Attach the advisor's "you could have claimed ..." to a judged result. The advisor judges
+    the deal again for every claim a player could have made, which takes seconds, so it runs in
+    a task after the submission; running it twice stores the same advice."""
+    result = Result.objects.select_for_update().get(pk=result.pk)
+    if result.kind != Result.Kind.JUDGED or not result.document or result.advice is not None:
+        return result
+    try:
+        advice = engine.advice(result.document)
+    except (RulesError, ImportError, AttributeError) as exc:
+        advice = {"_unavailable": [{"rule": "", "text": str(exc)}]}
+    result.advice = advice
+    result.save(update_fields=["advice"])
+    return result
+
+
+def quick_chips(*, players: list[int], winners: list[int], pot: int, bets: Mapping[int, int]) -> dict[str, int]:
+    """Net chips of a quick result: the winners share the pot; each player put in their recorded
+    bets, or an equal share of the pot when no bets were recorded."""
+    if not winners:
+        raise InvalidInput("Name the winner.", extra={"field": "winners"})
+    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
+        raise InvalidInput(f"The pot {pot!r} must be a whole number 0 or more.", extra={"field": "pot", "value": pot})
+    if pot % len(winners):
+        raise InvalidInput(f"A pot of {pot} cannot be shared equally by {len(winners)} winners.",
+                           extra={"field": "pot", "value": pot})
+    if bets:
+        if sum(bets.values()) != pot:
+            raise InvalidInput(f"The pot {pot} differs from the bets recorded ({sum(bets.values())}).",
+                               extra={"field": "pot", "value": pot})
+        paid = {m: bets.get(m, 0) for m in players}
+    else:
+        if pot % len(players):
+            raise InvalidInput(f"A pot of {pot} cannot come equally from {len(players)} players.",
+                               extra={"field": "pot", "value": pot})
+        paid = {m: pot // len(players) for m in players}
+    share = pot // len(winners)
+    return {str(m): (share if m in winners else 0) - paid[m] for m in players}
+
+
+@transaction.atomic
+def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member], pot: int,
+                        idempotency_key: str = "", supersedes: int | None = None, note: str = "") -> Result:
+    """A quick result: the winner and the pot only, for a table that did not record its cards."""
+    require_table(actor, deal.game)
+    deal = _locked_deal(deal)
+    replay = _replayed(actor, idempotency_key, deal)
+    if replay is not None:
+        return replay
+    if deal.mode != Deal.Mode.QUICK:
+        raise Conflict(f"Deal {deal.number} has its cards recorded: its result is judged, not typed in.",
+                       extra={"mode": deal.mode})
+    corrected = _check_version(deal, supersedes)
+    players = [gp.member_id for gp in deal.game.players.all()]
+    winners = list(winners)
+    for w in winners:
+        if w.pk not in players:
+            raise InvalidInput(f"{w} does not play in this deal.", extra={"field": "winners", "value": w.pk})
+    chips = quick_chips(players=players, winners=[w.pk for w in winners], pot=pot, bets=_bets_by_member(deal))
+    return _create_result(deal, actor, idempotency_key, corrected, winners, status=Result.Status.DRAFT,
+                          kind=Result.Kind.QUICK, pot=pot, chips=chips, note=note[:200])
+
+
+def _transition(result: Result, to: str) -> None:
+    allowed = Result.TRANSITIONS.get(result.status, ())
+    if to not in allowed:
+        raise Conflict(f"A result that is {result.status} cannot become {to}.",
+                       extra={"from": result.status, "to": to, "allowed": list(allowed), "version": result.version})
+    result.status = to
+
+
+def _locked_result(result: Result) -> Result:
+    return Result.objects.select_for_update().select_related("deal__game__session").get(pk=result.pk)
+
+
+@transaction.atomic
+def result_confirm(*, result: Result, actor: Member) -> Result:
+    """A second person (a croupier or another player of the table) confirms a draft; the chips are
+    posted. A confirmed correction supersedes the version it corrects, whose postings are reversed."""
+    result = _locked_result(result)
+    game = result.deal.game
+    require_table(actor, game)
+    if actor.pk == result.submitted_by_id:
+        raise Forbidden(f"{actor} submitted version {result.version}; another player or a croupier must confirm it.",
+                        extra={"version": result.version})
+    _transition(result, Result.Status.CONFIRMED)
+    now = timezone.now()
+    if result.supersedes_id:
+        old = _locked_result(result.supersedes)
+        _transition(old, Result.Status.SUPERSEDED)
+        old.closed_by, old.closed_at = actor, now
+        old.save(update_fields=["status", "closed_by", "closed_at"])
+        _reverse(old)
+    result.confirmed_by, result.confirmed_at = actor, now
+    result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    _post(result)
+    return result
+
+
+@transaction.atomic
+def result_discard(*, result: Result, actor: Member) -> Result:
+    result = _locked_result(result)
+    require_table(actor, result.deal.game)
+    _transition(result, Result.Status.DISCARDED)
+    result.closed_by, result.closed_at = actor, timezone.now()
+    result.save(update_fields=["status", "closed_by", "closed_at"])
+    return result
+
+
+@transaction.atomic
+def dispute_raise(*, result: Result, actor: Member, text: str) -> Dispute:
+    require_table(actor, result.deal.game)
+    text = (text or "").strip()
+    if not text:
+        raise InvalidInput("Say what is wrong with the result.", extra={"field": "text", "value": text})
+    dispute = Dispute(result=result, raised_by=actor, text=text[:2000])
+    dispute.save()
+    return dispute
+
+
+@transaction.atomic
+def dispute_resolve(*, dispute: Dispute, actor: Member) -> Dispute:
+    _active(actor)
+    if not actor.is_croupier:
+        raise Forbidden("Only a croupier resolves disputes.")
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    if dispute.resolved_at is not None:
+        raise Conflict("This dispute is already resolved.")
+    dispute.resolved_by, dispute.resolved_at = actor, timezone.now()
+    dispute.save(update_fields=["resolved_by", "resolved_at"])
+    return dispute
+
+
+# --- the ledger ------------------------------------------------------------------------------------
+
+def ledger_legs(*, chips: Mapping[str, int], bets: Mapping[int, list[tuple[str, int]]]) -> list[tuple[int | None, str, int]]:
+    """The postings of a deal as pairs of legs (member id or None for the pot, kind, amount):
+    every bet moves chips from the member to the pot, every payout from the pot to the member.
+    A member's legs add up to their net chips; each pair adds up to zero."""
+    legs: list[tuple[int | None, str, int]] = []
+    for key, net in chips.items():
+        member_id = int(key)
+        put_in = 0
+        for kind, amount in bets.get(member_id, []):
+            legs += [(member_id, kind, -amount), (None, kind, amount)]
+            put_in += amount
+        payout = put_in + net
+        if payout > 0:
+            legs += [(None, LedgerEntry.Kind.PAYOUT, -payout), (member_id, LedgerEntry.Kind.PAYOUT, payout)]
+        elif payout < 0:
+            legs += [(member_id, LedgerEntry.Kind.BET, payout), (None, LedgerEntry.Kind.BET, -payout)]
+    return legs
+
+
+def _post(result: Result) -> None:
+    deal = result.deal
+    bets: dict[int, list[tuple[str, int]]] = {}
+    if result.kind == Result.Kind.QUICK and not deal.bets.exists():
+        # No bets were recorded: each player's share of the pot is their stake.
+        for key, _net in result.chips.items():
+            share = result.pot // max(len(result.chips), 1)
+            bets[int(key)] = [(LedgerEntry.Kind.BET, share)] if share else []
+    else:
+        for bet in deal.bets.all():
+            kind = LedgerEntry.Kind.ANTE if bet.kind == Bet.Kind.ANTE else LedgerEntry.Kind.BET
+            bets.setdefault(bet.member_id, []).append((kind, bet.amount))
+    legs = ledger_legs(chips=result.chips, bets=bets)
+    now = timezone.now()
+    rows = []
+    session_id = deal.game.session_id
+    for i in range(0, len(legs), 2):
+        posting = uuid.uuid4()
+        for member_id, kind, amount in legs[i:i + 2]:
+            rows.append(LedgerEntry(posting=posting, account=LedgerEntry.Account.MEMBER if member_id else
+                                    LedgerEntry.Account.POT, member_id=member_id, kind=kind, amount=amount,
+                                    deal=deal, result=result, session_id=session_id, created_at=now))
+    for row in rows:
+        row.save()
+
+
+def _reverse(result: Result) -> None:
+    now = timezone.now()
+    postings: dict[uuid.UUID, uuid.UUID] = {}
+    for entry in list(result.ledger.exclude(kind=LedgerEntry.Kind.REVERSAL)):
+        new_posting = postings.setdefault(entry.posting, uuid.uuid4())
+        LedgerEntry(posting=new_posting, account=entry.account, member_id=entry.member_id,
+                    kind=LedgerEntry.Kind.REVERSAL, amount=-entry.amount, deal_id=entry.deal_id, result=result,
+                    session_id=entry.session_id, created_at=now).save()

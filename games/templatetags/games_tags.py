@@ -1,0 +1,57 @@
+"""Cards drawn as cards, in the member's language, and charts as inline SVG."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import get_language
+
+from rules.engines.errors import RulesError
+
+from .. import charts, engine
+
+register = template.Library()
+
+SUIT_SYMBOLS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+
+
+def _lang() -> str:
+    return "ru" if (get_language() or "en").startswith("ru") else "en"
+
+
+@register.simple_tag
+def card(token: str, state: str = "", extra: str = ""):
+    """``<span class="card red">A♥</span>``; the rank in the member's notation."""
+    try:
+        text = engine.card_text(token, _lang())
+        colour = engine.card_colour(token)
+    except RulesError:
+        return format_html('<span class="card">{}</span>', token)
+    rank, suit = text[:-1], token[-1]
+    classes = " ".join(c for c in ("card", colour, state if state != "natural" else "", extra) if c)
+    return format_html('<span class="{}" title="{}">{}{}</span>', classes, token, rank, SUIT_SYMBOLS.get(suit, suit))
+
+
+@register.filter
+def card_label(token: str) -> str:
+    try:
+        return engine.card_text(token, _lang())[:-1] + SUIT_SYMBOLS.get(token[-1], "")
+    except RulesError:
+        return token
+
+
+@register.simple_tag
+def line_chart(points, title: str = ""):
+    return charts.line_chart(points, title=title)
+
+
+@register.simple_tag
+def bar_chart(rows, title: str = ""):
+    return charts.bar_chart(rows, title=title)
+
+
+@register.filter
+def get_item(mapping, key):
+    if not hasattr(mapping, "get"):
+        return None
+    return mapping.get(key, mapping.get(str(key)))

@@ -1,0 +1,90 @@
+"""A whole deal recorded by taps on a phone, judged, and confirmed by a second player, in
+headless Chromium against the live server."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from club import services as club_services
+from club.models import Member
+from games import engine, services
+from games.models import Result
+from tests import factories
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
+    # still synchronous.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _phone_as(browser, live_server, member):
+    """A phone-sized browser context logged in as ``member`` (the session cookie of a forced login)."""
+    client = Client()
+    client.force_login(member.user)
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "url": live_server.url}])
+    return context.new_page()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_record_a_deal_by_taps_and_confirm_as_another_player(live_server, browser, settings):
+    settings.GAMES_ADVISE_AFTER_SUBMIT = False  # the advisor has its own tests; it takes seconds
+    try:
+        engine._judge_function()
+    except engine.JudgeUnavailable:
+        pytest.skip("rules.engines.dragon.judge_game is not available")
+    croupier = factories.member(Member.Role.CROUPIER, password=None)
+    skeeve = factories.member(display_name="Skeeve", password=None)
+    tananda = factories.member(display_name="Tananda", password=None)
+    session = factories.session(actor=croupier, days=0)
+    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
+    game = services.game_start(session=session, actor=croupier)
+
+    page = _phone_as(browser, live_server, skeeve)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.locator("#new-deal").tap()
+    page.wait_for_selector("#next-circle")
+    deal_url = page.url
+
+    # A typed card that is not a card is refused, naming it.
+    page.fill("#card-input", "Zz")
+    page.locator(".card-typed button").tap()
+    page.wait_for_selector("#card-error")
+    assert "Zz" in page.inner_text("#card-error")
+
+    for n in range(18):
+        assert "Circle" in page.inner_text("#next-circle")
+        pick = page.locator(".card-picker button:not([disabled])").nth(n % 5)
+        token = pick.get_attribute("data-card")
+        pick.tap()
+        page.wait_for_selector(f'.card-picker button[data-card="{token}"][disabled], #deal-complete')
+    page.wait_for_selector("#deal-complete")
+    page.locator("#submit-result").tap()
+    page.wait_for_selector("#result-status")
+    assert "Draft" in page.inner_text("#result-status")
+    assert page.locator('#confirm-result').count() == 0  # the submitter cannot confirm
+
+    other = _phone_as(browser, live_server, tananda)
+    other.goto(deal_url)
+    other.locator("#confirm-result").tap()
+    other.wait_for_selector("#result-status:has-text('Confirmed')")
+    assert other.inner_text("#winners").strip()
+
+    result = Result.objects.get(deal__game=game)
+    assert result.status == "confirmed" and result.submitted_by == skeeve and result.confirmed_by == tananda
+    assert result.deal.cards.count() == 18 and result.judgement["winners"]

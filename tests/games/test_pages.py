@@ -1,0 +1,142 @@
+"""The games pages: recording a deal by taps, quick results, confirmation, dashboards and
+statistics, each list and dashboard within a fixed number of queries."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Result
+from tests.games.conftest import full_deal
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client_as(client):
+    def login(member):
+        client.force_login(member.user)
+        return client
+    return login
+
+
+def _confirmed_deals(game, croupier, players, n):
+    for _ in range(n):
+        deal = services.deal_start(game=game, actor=croupier, quick=True)
+        result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=8)
+        services.result_confirm(result=result, actor=croupier)
+
+
+def test_record_a_card_by_tap_with_htmx(client_as, game, players, croupier):
+    deal = services.deal_start(game=game, actor=croupier)
+    client = client_as(players[0])
+    page = client.get(deal.get_absolute_url())
+    assert page.status_code == 200 and b"next card to" in page.content and b'data-card="Ah"' in page.content
+    swapped = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": "Ah"}, HTTP_HX_REQUEST="true")
+    assert swapped.status_code == 200 and b'id="recorder"' in swapped.content and b"<html" not in swapped.content
+    assert b'value="Ah" class="pick card red" data-card="Ah" disabled' in swapped.content
+    refused = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": "Ah"}, HTTP_HX_REQUEST="true")
+    assert b"Ah is dealt twice" in refused.content and b'role="alert"' in refused.content
+
+
+def test_judged_result_page_shows_hands_trace_and_confirm(judge, client_as, game, croupier, players):
+    deal = full_deal(game, croupier)
+    client = client_as(players[1])
+    client.post(reverse("games:deal_submit", args=[deal.pk]))
+    result = Result.objects.get(deal=deal)
+    page = client.get(deal.get_absolute_url()).content.decode()
+    assert "hand-30" in page and "M7:" in page and "seven of clubs dies" in page
+    assert 'id="confirm-result"' not in page  # the submitter does not confirm
+    client = client_as(players[2])
+    assert 'id="confirm-result"' in client.get(deal.get_absolute_url()).content.decode()
+    client.post(reverse("games:result_confirm", args=[result.pk]))
+    result.refresh_from_db()
+    assert result.status == "confirmed" and result.confirmed_by == players[2]
+
+
+def test_russian_trace_and_cards(judge, client_as, game, croupier, players):
+    deal = full_deal(game, croupier)
+    services.result_submit(deal=deal, actor=players[0])
+    client = client_as(players[1])
+    page = client.get(deal.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "убитая" in page  # the engine's Russian rendering of the trace
+
+
+def test_quick_result_is_marked_as_such(client_as, game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    client = client_as(players[0])
+    client.post(reverse("games:deal_submit", args=[deal.pk]), {"winners": [players[2].pk], "pot": 8})
+    assert Result.objects.get(deal=deal).kind == "quick"
+    assert b"quick result" in client.get(deal.get_absolute_url()).content
+    assert b"quick result" in client.get(game.get_absolute_url()).content
+
+
+def test_game_start_page_prefills_the_venue(client_as, session, croupier):
+    client = client_as(croupier)
+    page = client.get(reverse("games:game_start", args=[session.pk]))
+    assert page.status_code == 200
+    data = {"min_stake": 2, "max_stake": 20, "animals": 1, "weather": "sunny", "saint_images": 0,
+            "analog_clocks": 0, "digital_clocks": 0, "exits": 2}
+    for gp in session.seats.all():
+        data.update({f"clothing_{gp.member_id}": "dark", f"drink_{gp.member_id}": "soft",
+                     f"spare_decks_{gp.member_id}": 0})
+    response = client.post(reverse("games:game_start", args=[session.pk]), data)
+    assert response.status_code == 302
+    game = session.games.get()
+    assert game.weather == "sunny" and {gp.clothing for gp in game.players.all()} == {"dark"}
+
+
+def test_outsider_gets_404_on_a_table(client_as, game, outsider):
+    assert client_as(outsider).get(game.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.parametrize("deals", [1, 6])
+def test_pages_make_a_bounded_number_of_queries(django_assert_max_num_queries, client_as, game, croupier,
+                                                players, deals):
+    _confirmed_deals(game, croupier, players, deals)
+    deal = game.deals.order_by("number").last()
+    services.dispute_raise(result=deal.results.get(), actor=players[2], text="wrong pot")
+    urls_for = {
+        croupier: [reverse("games:croupier_dashboard"), reverse("games:member_dashboard"), game.get_absolute_url(),
+                   reverse("games:leaderboard") + "?period=all", deal.get_absolute_url()],
+        players[1]: [reverse("games:member_dashboard"), reverse("games:member_stats", args=[players[1].pk]),
+                     game.get_absolute_url(), deal.get_absolute_url()],
+    }
+    for member, urls in urls_for.items():
+        client = client_as(member)
+        for url in urls:
+            with django_assert_max_num_queries(22):
+                assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize("deals", [1, 6])
+def test_api_lists_make_a_bounded_number_of_queries(django_assert_max_num_queries, api_as, game, croupier,
+                                                    players, deals):
+    _confirmed_deals(game, croupier, players, deals)
+    client = api_as(players[0])
+    for url in ("/api/games/", "/api/deals/", "/api/results/", "/api/ledger/", "/api/stats/leaderboard/",
+                f"/api/stats/{players[0].pk}/"):
+        with django_assert_max_num_queries(12):
+            assert client.get(url).status_code == 200, url
+
+
+def test_recorded_deal_page_query_bound(judge, django_assert_max_num_queries, client_as, game, croupier, players):
+    deal = full_deal(game, croupier)
+    services.result_submit(deal=deal, actor=players[0])
+    client = client_as(players[1])
+    with django_assert_max_num_queries(25):
+        assert client.get(deal.get_absolute_url()).status_code == 200
+
+
+def test_reseat_from_the_game_page_starts_the_next_game(client_as, game, croupier, players, outsider):
+    client = client_as(croupier)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert 'id="reseat"' in page
+    data = {f"seat_{p.pk}": s for p, s in zip(players, ("N", "E", "S", ""), strict=True)}
+    data.update({"newcomer": outsider.pk, "newcomer_seat": "W"})
+    response = client.post(reverse("games:game_reseat", args=[game.pk]), data)
+    game.refresh_from_db()
+    nxt = game.session.games.get(number=2)
+    assert response.status_code == 302 and response["Location"] == nxt.get_absolute_url()
+    assert game.status == "ended" and nxt.status == "live"
+    assert {gp.member_id: gp.seat for gp in nxt.players.all()} == {
+        players[0].pk: "N", players[1].pk: "E", players[2].pk: "S", outsider.pk: "W"}

@@ -1,0 +1,250 @@
+"""Services of the games app: sittings, deals guided by the engine, bets, claims, versioned
+results with confirmation, quick results and the ledger."""
+
+import pytest
+
+from club.errors import Conflict, Forbidden, InvalidInput
+from games import engine, selectors, services
+from games.models import Bet, Deal, Game, LedgerEntry, Result
+from tests import factories
+from tests.games.conftest import full_deal
+
+pytestmark = pytest.mark.django_db
+
+
+def test_game_starts_from_the_seating_with_venue_facts_prefilled(session, croupier, players):
+    game = services.game_start(session=session, actor=croupier, room={"animals": 2, "weather": "sunny"},
+                               player_facts={players[0].pk: {"glasses": True, "drink": "alcohol"}})
+    seats = {gp.member_id: gp.seat for gp in game.players.all()}
+    assert seats == {p.pk: s for p, s in zip(players, ("N", "E", "S", "W"), strict=False)}
+    assert game.animals == 2 and game.weather == "sunny"
+    assert game.exits == session.venue.exits and game.natural_table == session.venue.natural_table
+    assert game.min_stake == session.min_stake and game.ante == (session.min_stake + 1) // 2
+    me = game.players.get(member=players[0])
+    assert me.glasses is True and me.drink == "alcohol"
+
+
+def test_game_start_refuses_bad_facts_naming_them(session, croupier, players):
+    with pytest.raises(InvalidInput, match="purple"):
+        services.game_start(session=session, actor=croupier, player_facts={players[0].pk: {"clothing": "purple"}})
+    with pytest.raises(InvalidInput, match="hail"):
+        services.game_start(session=session, actor=croupier, room={"weather": "hail"})
+    assert not Game.objects.exists()
+
+
+def test_only_players_or_croupiers_start_games(session, outsider, players):
+    with pytest.raises(Forbidden):
+        services.game_start(session=session, actor=outsider)
+    assert services.game_start(session=session, actor=players[1]).number == 1
+
+
+def test_reseating_ends_the_game_and_starts_the_next(game, croupier, players):
+    swapped = {players[0].pk: "E", players[1].pk: "N", players[2].pk: "S", players[3].pk: "W"}
+    nxt = services.game_reseat(game=game, actor=croupier, seats=swapped)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ENDED and game.ended_at is not None
+    assert nxt.number == 2 and nxt.status == Game.Status.LIVE
+    assert nxt.players.get(member=players[0]).seat == "E"
+    with pytest.raises(InvalidInput, match="unchanged"):
+        services.game_reseat(game=nxt, actor=croupier, seats=swapped)
+    with pytest.raises(Conflict, match="ended"):
+        services.deal_start(game=game, actor=croupier)
+
+
+def test_deal_start_antes_half_the_minimum_stake(game, croupier):
+    deal = services.deal_start(game=game, actor=croupier)
+    antes = list(deal.bets.filter(kind=Bet.Kind.ANTE))
+    assert len(antes) == 4 and {b.amount for b in antes} == {game.ante}
+
+
+def test_cards_follow_the_engines_circles_and_refuse_duplicates(game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    stepper = services._stepper(deal)
+    first = stepper.next_circle()
+    row = services.deal_card(deal=deal, actor=croupier, card="Ah")
+    assert row.member_id == int(first.recipient) and row.circle == 1 and row.open is (first.kind == "open")
+    with pytest.raises(InvalidInput, match="Ah"):
+        services.deal_card(deal=deal, actor=croupier, card="Ah")
+    with pytest.raises(InvalidInput, match="Zz"):
+        services.deal_card(deal=deal, actor=croupier, card="Zz")
+    row = services.deal_card(deal=deal, actor=croupier, card="10т")  # Russian notation
+    assert row.card == "10c"
+    assert deal.cards.count() == 2
+    assert services.deal_card_undo(deal=deal, actor=croupier) == "10c"
+
+
+def test_digital_dealer_is_replayable_from_its_seed(game, croupier):
+    deal = full_deal(game, croupier, seed="table-7")
+    cards = list(deal.cards.order_by("seq").values_list("card", "member_id", "circle", "open"))
+    assert len(cards) == 36 and len({c[0] for c in cards}) == 36
+    doc = services._game_doc(game)
+    replay = engine.seeded_cards(doc, 1, deal.started_at, "table-7")
+    assert [(str(d.card), int(d.player), d.circle, d.open) for d in replay] == cards
+
+
+def test_outsiders_cannot_record(game, outsider):
+    with pytest.raises(Forbidden):
+        services.deal_start(game=game, actor=outsider)
+
+
+def test_bets_within_the_maximum_and_only_for_oneself(game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    services.bet_place(deal=deal, actor=players[0], member=players[0], amount=game.max_stake)
+    with pytest.raises(InvalidInput, match=str(game.max_stake + 1)):
+        services.bet_place(deal=deal, actor=players[0], member=players[0], amount=game.max_stake + 1)
+    with pytest.raises(Forbidden):
+        services.bet_place(deal=deal, actor=players[0], member=players[1], amount=2)
+
+
+def test_claims_are_checked_and_stored(game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    claim = services.claim_declare(deal=deal, actor=players[0], member=players[0], rule="b1", card="7т", suit="h")
+    assert (claim.rule, claim.card, claim.suit) == ("B1", "7c", "h")
+    with pytest.raises(InvalidInput, match="X9"):
+        services.claim_declare(deal=deal, actor=players[0], member=players[0], rule="X9")
+
+
+def test_result_judged_confirmed_by_another_and_posted(judge, game, croupier, players):
+    deal = full_deal(game, croupier)
+    services.bet_place(deal=deal, actor=players[2], member=players[2], amount=4)
+    result = services.result_submit(deal=deal, actor=players[1])
+    assert result.status == Result.Status.DRAFT and result.kind == Result.Kind.JUDGED
+    assert [w.pk for w in result.winners.all()] == [players[0].pk]
+    assert result.judgement["trace"] and result.document["deals"][-1]["bets"][str(players[2].pk)] == 5
+    assert result.pot == 4 * game.ante + 4
+    with pytest.raises(Forbidden, match="another player"):
+        services.result_confirm(result=result, actor=players[1])
+    services.result_confirm(result=result, actor=players[3])
+    result.refresh_from_db()
+    assert result.status == Result.Status.CONFIRMED and result.confirmed_by == players[3]
+    assert selectors.deal_sums(deal=deal) == 0
+    assert selectors.balance(member=players[0]) == result.pot - game.ante
+    assert selectors.balance(member=players[2]) == -(game.ante + 4)
+
+
+def test_second_submission_is_a_conflict_naming_the_live_version(judge, game, croupier, players):
+    deal = full_deal(game, croupier)
+    first = services.result_submit(deal=deal, actor=players[1])
+    with pytest.raises(Conflict, match="version 1") as exc:
+        services.result_submit(deal=deal, actor=players[2])
+    assert exc.value.extra["live_version"] == first.version
+    assert Result.objects.filter(deal=deal).count() == 1
+
+
+def test_idempotency_key_returns_the_first_submission(judge, game, croupier, players):
+    deal = full_deal(game, croupier)
+    first = services.result_submit(deal=deal, actor=players[1], idempotency_key="abc")
+    again = services.result_submit(deal=deal, actor=players[1], idempotency_key="abc")
+    assert again.pk == first.pk and Result.objects.count() == 1
+
+
+def test_correction_is_a_new_version_superseding_and_reposting(judge, game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    v1 = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=8)
+    services.result_confirm(result=v1, actor=croupier)
+    assert selectors.balance(member=players[1]) == 6
+    with pytest.raises(Conflict, match="supersedes=1"):
+        services.result_submit_quick(deal=deal, actor=players[0], winners=[players[2]], pot=8)
+    v2 = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[2]], pot=8, supersedes=1)
+    assert v2.version == 2
+    v1.refresh_from_db()
+    assert v1.status == Result.Status.CONFIRMED  # the old version stays live until the correction is confirmed
+    services.result_confirm(result=v2, actor=players[3])
+    v1.refresh_from_db()
+    assert v1.status == Result.Status.SUPERSEDED
+    assert selectors.balance(member=players[1]) == -2 and selectors.balance(member=players[2]) == 6
+    assert selectors.deal_sums(deal=deal) == 0
+    assert LedgerEntry.objects.filter(result=v1, kind=LedgerEntry.Kind.REVERSAL).exists()
+    assert v1.history.count() >= 2  # who changed it and when is kept
+
+
+def test_transitions_follow_the_declared_table(game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=4)
+    services.result_discard(result=result, actor=croupier)
+    with pytest.raises(Conflict, match="discarded cannot become confirmed"):
+        services.result_confirm(result=result, actor=croupier)
+    assert Result.TRANSITIONS[Result.Status.CONFIRMED] == (Result.Status.SUPERSEDED,)
+
+
+def test_quick_result_refuses_a_pot_that_cannot_be_shared(game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    with pytest.raises(InvalidInput, match="pot of 7"):
+        services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=7)
+    with pytest.raises(Conflict, match="judged"):
+        services.result_submit_quick(deal=full_deal_after(game, croupier, deal, players), actor=players[0],
+                                     winners=[players[1]], pot=8)
+
+
+def full_deal_after(game, croupier, quick_deal, players):
+    result = services.result_submit_quick(deal=quick_deal, actor=players[0], winners=[players[1]], pot=8)
+    services.result_confirm(result=result, actor=croupier)
+    return full_deal(game, croupier)
+
+
+def test_recorded_deal_must_be_complete_before_judging(judge, game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    services.deal_card(deal=deal, actor=croupier, card="Ah")
+    with pytest.raises(InvalidInput, match="1 of 36"):
+        services.result_submit(deal=deal, actor=players[0])
+
+
+def test_next_deal_waits_for_the_previous_result(judge, game, croupier, players):
+    full_deal(game, croupier)
+    with pytest.raises(Conflict, match="Deal 1"):
+        services.deal_start(game=game, actor=croupier)
+
+
+def test_judge_unavailable_stores_nothing(monkeypatch, game, croupier, players):
+    def missing():
+        raise engine.JudgeUnavailable("The Dragon Poker judge is not available: test")
+    monkeypatch.setattr(engine, "_judge_function", missing)
+    deal = full_deal(game, croupier)
+    with pytest.raises(engine.JudgeUnavailable):
+        services.result_submit(deal=deal, actor=players[0])
+    assert not Result.objects.exists()
+
+
+def test_disputes_are_raised_by_players_and_resolved_by_croupiers(game, croupier, players, outsider):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=4)
+    dispute = services.dispute_raise(result=result, actor=players[2], text="Chumley won, not Aahz")
+    assert list(selectors.disputes_open()) == [dispute]
+    with pytest.raises(Forbidden):
+        services.dispute_resolve(dispute=dispute, actor=players[0])
+    services.dispute_resolve(dispute=dispute, actor=croupier)
+    assert not selectors.disputes_open().exists()
+    with pytest.raises(Forbidden):
+        services.dispute_raise(result=result, actor=factories.member(password=None), text="x")
+
+
+def test_sitting_document_from_rows(game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    services.deal_card(deal=deal, actor=croupier, card="Qs")
+    services.claim_declare(deal=deal, actor=players[0], member=players[0], rule="B1", card="7c", suit="h")
+    doc = services._game_doc(game)
+    assert doc["ruleset"] == "club-2.2.1" and doc["stakes"] == {"min": game.min_stake, "max": game.max_stake}
+    assert [p["seat"] for p in doc["players"]] == ["N", "E", "S", "W"]
+    north = doc["players"][0]
+    assert north["id"] == str(players[0].pk) and north["dimension_phonetic"] == players[0].dimension.phonetic
+    assert set(north) == {"id", "seat", "dimension", "dimension_phonetic", "sex", "beard", "glasses",
+                          "headwear", "clothing", "drink", "spare_decks"}
+    assert doc["room"]["exits"] == game.exits and doc["place"]["timezone"] == "Europe/Moscow"
+    assert doc["deals"] == [{"started_at": deal.started_at.astimezone(game.session.venue.tz).isoformat(),
+                             "cards": ["Qs"], "bets": {str(p.pk): game.ante for p in players},
+                             "claims": [{"player": str(players[0].pk), "rule": "B1", "card": "7c", "suit": "h"}]}]
+    assert Deal.objects.count() == 1
+
+
+def test_the_rules_archive_reads_confirmed_judged_deals(judge, game, croupier, players):
+    from rules import whatif
+
+    deal = full_deal(game, croupier)
+    result = services.result_submit(deal=deal, actor=players[0])
+    assert list(whatif.stored_sittings()) == []  # a draft does not count yet
+    services.result_confirm(result=result, actor=croupier)
+    [(ref, doc)] = list(whatif.stored_sittings())
+    assert ref == f"game-{game.pk}" and len(doc["deals"]) == 1 and len(doc["deals"][0]["cards"]) == 36
+    snapshot = whatif.deal_snapshot(f"deal-{deal.pk}")
+    assert snapshot["cards"] == doc["deals"][0]["cards"] and snapshot["trace"] == result.judgement["trace"]
+    assert whatif.deal_snapshot("deal-999999") is None and whatif.deal_snapshot("nonsense") is None
