@@ -202,6 +202,7 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
 class SessionViewSet(viewsets.ModelViewSet):
     permission_classes = [IsCroupierOrReadOnly]
+    lookup_value_regex = r"[0-9]+"
     filterset_fields = ["status", "game", "venue__slug"]
     http_method_names = ["get", "post", "patch", "head", "options"]
 

@@ -44,7 +44,7 @@ def session_detail(*, pk: int) -> ScheduledSession:
     rsvps = RSVP.objects.select_related("member__dimension").order_by("requested_at", "pk")
     seats = SeatAssignment.objects.select_related("member__dimension")
     return (sessions_with_counts()
-            .prefetch_related(Prefetch("rsvps", queryset=rsvps), Prefetch("seats", queryset=seats))
+            .prefetch_related(Prefetch("rsvps", queryset=rsvps), Prefetch("seats", queryset=seats), "games")
             .get(pk=pk))
 
 

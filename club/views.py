@@ -91,6 +91,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "transitions": [(t, ScheduledSession.Status(t).label)
                         for t in ScheduledSession.TRANSITIONS.get(session.status, ())],
         "seat_form": SeatForm(session=session) if member and member.is_croupier else None,
+        "games": list(session.games.all()),
     }
     return render(request, "club/session_detail.html", context)
 

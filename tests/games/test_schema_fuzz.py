@@ -2,9 +2,6 @@
 schemathesis, authenticated as an admin of a club with play recorded: no request may end in a
 server error.
 
-Operations with a known server error in another app are listed in KNOWN_SERVER_ERRORS with the
-cause; each has a strict xfail test reproducing it, which starts failing once the cause is fixed
-so that its entry is removed and the operation fuzzed again.
 """
 
 from __future__ import annotations
@@ -26,12 +23,6 @@ from tests import factories
 from tests.games.conftest import stand_in_judge
 
 # (method, path) -> why it answers 500 today.
-KNOWN_SERVER_ERRORS = {
-    ("POST", "/api/sessions/{id}/rsvp/"): "club/api.py uses django's get_object_or_404 with a non-numeric id",
-    ("POST", "/api/sessions/{id}/transition/"): "club/api.py uses django's get_object_or_404 with a non-numeric id",
-    ("POST", "/api/sessions/{id}/seating/"): "club/api.py uses django's get_object_or_404 with a non-numeric id",
-    ("POST", "/api/sessions/{id}/seat/"): "club/api.py uses django's get_object_or_404 with a non-numeric id",
-}
 
 
 def _served_schema() -> dict:
@@ -102,8 +93,6 @@ def test_schema_is_the_served_one(fuzz_client):
 @schema.parametrize()
 @settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case, fuzz_client):
-    if (case.method.upper(), case.path) in KNOWN_SERVER_ERRORS:
-        pytest.skip(KNOWN_SERVER_ERRORS[(case.method.upper(), case.path)])
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     response = _send(fuzz_client, kwargs)
     assert response.status_code < 500, (case.method, case.formatted_path, response.status_code)
@@ -121,8 +110,7 @@ def _send(client, kwargs):
                           content_type=sent.get("Content-Type") or "application/json", headers=headers)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason=KNOWN_SERVER_ERRORS[("POST", "/api/sessions/{id}/rsvp/")])
-def test_known_error_session_id_not_a_number(fuzz_client):
+def test_session_id_that_is_not_a_number_is_404(fuzz_client):
     for action in ("rsvp", "transition", "seating", "seat"):
-        assert fuzz_client.post(f"/api/sessions/false/{action}/", {}, format="json").status_code < 500
-
+        response = fuzz_client.post(f"/api/sessions/false/{action}/", {}, format="json")
+        assert response.status_code == 404, action

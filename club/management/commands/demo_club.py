@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from club import demo
+from games import demo as games_demo
 from games.tables import demo as tables_demo
 from games.tournaments import demo as tournaments_demo
 from rules import demo as rules_demo
@@ -11,6 +12,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         loaded = demo.load()
+        games_demo.load()
         rules_demo.load()
         tables_demo.load()
         tournaments_demo.load()
