@@ -37,6 +37,15 @@ class IsAdminOrReadOnly(permissions.BasePermission):
         return bool(member and member.is_admin and member.active)
 
 
+class SlugField(serializers.SlugRelatedField):
+    """A slug with a NUL byte names nothing (PostgreSQL cannot compare it): a 400, not a 500."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and "\x00" in data:
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data.replace("\x00", "\\x00"))
+        return super().to_internal_value(data)
+
+
 class DimensionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Dimension
@@ -44,7 +53,7 @@ class DimensionSerializer(serializers.ModelSerializer):
 
 
 class MemberSerializer(serializers.ModelSerializer):
-    dimension = serializers.SlugRelatedField(slug_field="slug", queryset=Dimension.objects.all())
+    dimension = SlugField(slug_field="slug", queryset=Dimension.objects.all())
 
     class Meta:
         model = Member
@@ -89,7 +98,7 @@ class RSVPSerializer(serializers.ModelSerializer):
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    venue = serializers.SlugRelatedField(slug_field="slug", queryset=Venue.objects.all())
+    venue = SlugField(slug_field="slug", queryset=Venue.objects.all())
     going_count = serializers.IntegerField(read_only=True)
     waitlist_count = serializers.IntegerField(read_only=True)
 
@@ -128,7 +137,7 @@ class SeatingInputSerializer(serializers.Serializer):
 
 
 class InvitationSerializer(serializers.ModelSerializer):
-    dimension = serializers.SlugRelatedField(slug_field="slug", queryset=Dimension.objects.all())
+    dimension = SlugField(slug_field="slug", queryset=Dimension.objects.all())
 
     class Meta:
         model = Invitation

@@ -147,3 +147,10 @@ def test_invitations_api_is_for_admins(api_as, admin_member, plain_member):
     assert response.status_code == 201 and response.json()["email"] == "tanda@example.org"
     assert api_as(admin_member).post("/api/invitations/", {**payload, "email": admin_member.user.email},
                                      format="json").status_code == 409
+
+
+def test_a_slug_with_a_nul_byte_is_a_400(api_as, admin_member):
+    payload = {"email": "nul@example.org", "display_name": "Nul", "dimension": "kl\x00ah", "sex": "m", "role": "member"}
+    response = api_as(admin_member).post("/api/members/", payload, format="json")
+    assert response.status_code == 400
+    assert response.json()["extra"]["fields"]["dimension"]
