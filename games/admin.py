@@ -3,7 +3,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Bet, Claim, Deal, DealtCard, Dispute, Game, GamePlayer, LedgerEntry, Result
+from .models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
 
 
 class GamePlayerInline(admin.TabularInline):
@@ -44,9 +44,10 @@ class ResultAdmin(SimpleHistoryAdmin):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(SimpleHistoryAdmin):
-    list_display = ["posting", "account", "member", "kind", "amount", "deal", "created_at"]
+    list_display = ["posting", "account", "member", "kind", "amount", "deal", "casino_hand", "dice_match",
+                    "created_at"]
     list_filter = ["account", "kind"]
-    list_select_related = ["member", "deal"]
+    list_select_related = ["member", "deal", "casino_hand", "dice_match"]
     readonly_fields = [f.name for f in LedgerEntry._meta.fields]
 
     def has_change_permission(self, request, obj=None):
@@ -55,4 +56,3 @@ class LedgerEntryAdmin(SimpleHistoryAdmin):
 
 admin.site.register(Bet, SimpleHistoryAdmin)
 admin.site.register(Claim, SimpleHistoryAdmin)
-admin.site.register(Dispute, SimpleHistoryAdmin)

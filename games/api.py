@@ -23,6 +23,7 @@ from club.api import actor_of
 from club.errors import InvalidInput
 from club.models import GameKind, Member, ScheduledSession
 from club.seats import Seat
+from rules.api import DisputeSerializer
 
 from . import selectors, services
 from .models import (
@@ -31,7 +32,6 @@ from .models import (
     Clothing,
     Deal,
     DealtCard,
-    Dispute,
     Drink,
     Game,
     GamePlayer,
@@ -214,15 +214,8 @@ class ResultCreateSerializer(serializers.Serializer):
     note = serializers.CharField(required=False, max_length=200, allow_blank=True)
 
 
-class ResultDisputeSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Dispute
-        fields = ["id", "result", "raised_by", "text", "raised_at", "resolved_by", "resolved_at"]
-        read_only_fields = fields
-
-
 class DisputeInSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=2000)
+    question = serializers.CharField(max_length=2000, help_text="What the croupier is asked to rule on.")
 
 
 class LedgerEntrySerializer(serializers.ModelSerializer):
@@ -231,7 +224,8 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = LedgerEntry
-        fields = ["id", "posting", "account", "member", "kind", "amount", "deal", "result", "session", "created_at"]
+        fields = ["id", "posting", "account", "member", "kind", "amount", "deal", "result", "session", "casino_hand",
+                  "dice_match", "created_at"]
         read_only_fields = fields
 
 
@@ -432,14 +426,16 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
         result = services.result_discard(result=self.get_object(), actor=actor_of(request))
         return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data)
 
-    @extend_schema(request=DisputeInSerializer, responses={201: ResultDisputeSerializer})
+    @extend_schema(request=DisputeInSerializer, responses={201: DisputeSerializer})
     @action(detail=True, methods=["post"])
     def disputes(self, request, pk=None):
+        """Call the croupier on this result's deal: a dispute in the precedent archive
+        (/api/disputes/), prefilled with the deal; confirming waits until the croupier rules."""
         data = DisputeInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        dispute = services.dispute_raise(result=self.get_object(), actor=actor_of(request),
-                                         text=data.validated_data["text"])
-        return Response(ResultDisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+        dispute = services.dispute_raise(deal=self.get_object().deal, actor=actor_of(request),
+                                         question=data.validated_data["question"])
+        return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
 
 class LedgerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -447,7 +443,7 @@ class LedgerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     serializer_class = LedgerEntrySerializer
     permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ["member", "session", "deal", "account", "kind"]
+    filterset_fields = ["member", "session", "deal", "casino_hand", "dice_match", "account", "kind"]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):

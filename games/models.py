@@ -297,30 +297,12 @@ class Result(models.Model):
         return self.status in self.LIVE
 
 
-class Dispute(models.Model):
-    """A member's objection to a result; the croupier resolves it."""
-
-    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="disputes")
-    raised_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
-    text = models.TextField(_("what is wrong"))
-    raised_at = models.DateTimeField(default=timezone.now)
-    resolved_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    history = HistoricalRecords()
-
-    class Meta:
-        ordering = ["-raised_at"]
-        verbose_name = _("dispute")
-        verbose_name_plural = _("disputes")
-
-    def __str__(self) -> str:
-        return f"{self.raised_by}: {self.text[:40]}"
-
-
 class LedgerEntry(models.Model):
-    """One leg of a double-entry chip posting. Every posting is two rows summing to zero: a
-    member's account against the deal's pot (the house's "casino" account in the casino
-    variant). Rows are never edited: a correction reverses and re-posts."""
+    """One leg of a double-entry chip posting: the club's one chip ledger. Every posting's legs sum
+    to zero: a member's account against the pot (the house's "casino" account at the casino
+    table). A row comes from exactly one source: a Dragon Poker deal (with its result and
+    session), a casino hand or a dice match. Rows are never edited: a correction reverses and
+    re-posts."""
 
     class Account(models.TextChoices):
         MEMBER = "member", _("Member")
@@ -338,9 +320,16 @@ class LedgerEntry(models.Model):
     member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger")
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
     amount = models.IntegerField(_("amount"))
-    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="ledger")
-    result = models.ForeignKey(Result, on_delete=models.PROTECT, related_name="ledger")
-    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, related_name="ledger")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger")
+    result = models.ForeignKey(Result, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger")
+    # A deal's rows carry its session; a dice match's rows the match's session when it has one.
+    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="ledger")
+    # The tables app has no foreign key to games, so these references add no migration cycle.
+    casino_hand = models.ForeignKey("tables.CasinoHand", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="ledger")
+    dice_match = models.ForeignKey("tables.DiceMatch", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="ledger")
     created_at = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()
 
@@ -352,6 +341,14 @@ class LedgerEntry(models.Model):
             models.CheckConstraint(
                 condition=(Q(account="member", member__isnull=False) | (~Q(account="member") & Q(member__isnull=True))),
                 name="ledger_member_account_has_member"),
+            models.CheckConstraint(
+                condition=(Q(deal__isnull=False, result__isnull=False, session__isnull=False,
+                             casino_hand__isnull=True, dice_match__isnull=True)
+                           | Q(deal__isnull=True, result__isnull=True, casino_hand__isnull=False,
+                               dice_match__isnull=True, session__isnull=True)
+                           | Q(deal__isnull=True, result__isnull=True, casino_hand__isnull=True,
+                               dice_match__isnull=False)),
+                name="ledger_one_source"),
         ]
         indexes = [models.Index(fields=["member", "created_at"])]
 

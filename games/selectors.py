@@ -10,10 +10,12 @@ from django.utils import timezone
 
 from club.models import Member, ScheduledSession
 from club.seats import CLOCKWISE
+from rules import selectors as rules_selectors
 from rules.engines.errors import RulesError
+from rules.models import Dispute
 
 from . import engine
-from .models import Bet, Claim, Deal, DealtCard, Dispute, Game, GamePlayer, LedgerEntry, Result
+from .models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
 
 SEAT_ORDER = Case(*[When(seat=seat, then=Value(i)) for i, seat in enumerate(CLOCKWISE)], output_field=IntegerField())
 
@@ -56,12 +58,15 @@ def results_visible_to(member: Member | None) -> QuerySet[Result]:
 
 
 def ledger_visible_to(member: Member | None) -> QuerySet[LedgerEntry]:
+    """A croupier sees the whole ledger; a member the postings of the deals at their tables and of
+    their own casino hands and dice matches."""
     qs = LedgerEntry.objects.select_related("member", "deal__game")
     if member is None:
         return qs.none()
     if member.is_croupier:
         return qs
-    return qs.filter(deal__game__players__member=member).distinct()
+    return qs.filter(Q(deal__game__players__member=member) | Q(casino_hand__player=member)
+                     | Q(dice_match__first=member) | Q(dice_match__second=member)).distinct()
 
 
 # --- pages ----------------------------------------------------------------------------------------------
@@ -77,7 +82,7 @@ def game_detail(*, pk: int) -> Game:
 
 def deal_detail(*, pk: int) -> Deal:
     results = (Result.objects.select_related("submitted_by", "confirmed_by", "closed_by")
-               .prefetch_related("winners", "disputes__raised_by").order_by("-version"))
+               .prefetch_related("winners").order_by("-version"))
     return (Deal.objects.select_related("game__session__venue")
             .prefetch_related(
                 Prefetch("game__players", queryset=GamePlayer.objects.select_related("member__dimension")),
@@ -115,9 +120,23 @@ def results_waiting(*, member: Member | None = None) -> QuerySet[Result]:
     return qs
 
 
-def disputes_open() -> QuerySet[Dispute]:
-    return (Dispute.objects.filter(resolved_at__isnull=True)
-            .select_related("raised_by", "result__deal__game__session").order_by("raised_at"))
+def _deal_id(ref: str) -> int | None:
+    return int(ref[5:]) if ref.startswith("deal-") and ref[5:].isdigit() else None
+
+
+def disputes_open() -> list[Dispute]:
+    """The precedent archive's open disputes of recorded deals, oldest first, each with
+    ``deal_id`` (the deal page to link to) read from its reference: one query."""
+    rows = list(rules_selectors.disputes_list(status=Dispute.Status.OPEN)
+                .filter(deal_ref__startswith="deal-").order_by("raised_at", "pk"))
+    for dispute in rows:
+        dispute.deal_id = _deal_id(dispute.deal_ref)
+    return rows
+
+
+def disputes_of_deal(deal: Deal) -> list[Dispute]:
+    """The archive's disputes of one deal, newest first: one query."""
+    return list(rules_selectors.disputes_list().filter(deal_ref=f"deal-{deal.pk}").order_by("-raised_at", "-pk"))
 
 
 def results_today(*, now: dt.datetime | None = None) -> QuerySet[Result]:
@@ -135,6 +154,7 @@ def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
 
 
 def balance(*, member: Member, session: ScheduledSession | None = None) -> int:
+    """The member's chips in the one ledger: Dragon Poker deals, casino hands and dice matches."""
     qs = LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
     if session is not None:
         qs = qs.filter(session=session)
@@ -142,9 +162,13 @@ def balance(*, member: Member, session: ScheduledSession | None = None) -> int:
 
 
 def balances_by_session(*, member: Member) -> list[dict]:
-    return list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+    """The member's net chips per session; chips won or lost at the tables outside a session
+    (casino hands, dice matches without one) come as a row whose ``session_id`` is None."""
+    rows = list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
                 .values("session_id", "session__title", "session__starts_at")
                 .annotate(total=Sum("amount")).order_by("-session__starts_at"))
+    # Databases order NULLs differently: put the session-less row last on both.
+    return [r for r in rows if r["session_id"] is not None] + [r for r in rows if r["session_id"] is None]
 
 
 def deal_sums(*, deal: Deal) -> int:
@@ -182,7 +206,8 @@ def member_stats(*, member: Member) -> dict:
             source = str(entry.get("source", ""))
             if source.startswith("M") and source[1:].isdigit() and entry.get("player") == key:
                 modifiers[source] += 1
-    net_rows = list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+    net_rows = list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member,
+                                               deal__isnull=False)
                     .values("deal_id", "deal__game__session__starts_at")
                     .annotate(total=Sum("amount")).order_by("deal__game__session__starts_at", "deal_id"))
     # The line starts at zero before the first deal, so a single deal still draws a line.
@@ -311,6 +336,8 @@ def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
         complete = nxt is None
     dealt = {c.card for c in cards}
     can_act = member is not None and services.can_act_at(member, deal.game)
+    disputes = disputes_of_deal(deal)
+    open_dispute = next((d for d in disputes if d.status == Dispute.Status.OPEN), None)
     return {
         "deal": deal, "game": deal.game, "players": players, "rows": rows, "names": names,
         "results": results, "live": live, "judged": judged,
@@ -324,9 +351,10 @@ def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
         "deck": [(c, c in dealt) for c in engine.full_deck()],
         "can_act": can_act,
         "can_confirm": bool(live and live.status == Result.Status.DRAFT and can_act
-                            and member.pk != live.submitted_by_id),
+                            and member.pk != live.submitted_by_id and open_dispute is None),
         "claims": list(deal.claims.all()), "bets": list(deal.bets.all()),
         "pot": sum(bets.values()),
+        "disputes": disputes, "open_dispute": open_dispute,
     }
 
 

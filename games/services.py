@@ -21,7 +21,10 @@ from django.utils import timezone
 from club.errors import Conflict, Forbidden, InvalidInput, NotFound
 from club.models import Member, ScheduledSession, SeatAssignment
 from club.seats import CLOCKWISE, MAX_PLAYERS, MIN_PLAYERS
+from rules import selectors as rules_selectors
+from rules import services as rules_services
 from rules.engines.errors import RulesError
+from rules.models import Dispute
 
 from . import engine
 from .models import (
@@ -30,7 +33,6 @@ from .models import (
     Clothing,
     Deal,
     DealtCard,
-    Dispute,
     Drink,
     Game,
     GamePlayer,
@@ -606,6 +608,7 @@ def result_confirm(*, result: Result, actor: Member) -> Result:
     result = _locked_result(result)
     game = result.deal.game
     require_table(actor, game)
+    _refuse_while_disputed(result.deal)
     if actor.pk == result.submitted_by_id:
         raise Forbidden(f"{actor} submitted version {result.version}; another player or a croupier must confirm it.",
                         extra={"version": result.version})
@@ -633,28 +636,29 @@ def result_discard(*, result: Result, actor: Member) -> Result:
     return result
 
 
-@transaction.atomic
-def dispute_raise(*, result: Result, actor: Member, text: str) -> Dispute:
-    require_table(actor, result.deal.game)
-    text = (text or "").strip()
-    if not text:
-        raise InvalidInput("Say what is wrong with the result.", extra={"field": "text", "value": text})
-    dispute = Dispute(result=result, raised_by=actor, text=text[:2000])
-    dispute.save()
-    return dispute
+# --- disputes (the precedent archive's process, base rule 12) ------------------------------------
+
+def deal_ref(deal: Deal) -> str:
+    """The reference under which the precedent archive knows a deal (see
+    :func:`games.selectors.archive_deal_snapshot`)."""
+    return f"deal-{deal.pk}"
 
 
 @transaction.atomic
-def dispute_resolve(*, dispute: Dispute, actor: Member) -> Dispute:
-    _active(actor)
-    if not actor.is_croupier:
-        raise Forbidden("Only a croupier resolves disputes.")
-    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
-    if dispute.resolved_at is not None:
-        raise Conflict("This dispute is already resolved.")
-    dispute.resolved_by, dispute.resolved_at = actor, timezone.now()
-    dispute.save(update_fields=["resolved_by", "resolved_at"])
-    return dispute
+def dispute_raise(*, deal: Deal, actor: Member, question: str) -> Dispute:
+    """Call the croupier on a deal: an archive dispute, prefilled with the deal as recorded. Only a
+    player of the table or a croupier may dispute it; the archive allows one open dispute per deal."""
+    require_table(actor, deal.game)
+    return rules_services.dispute_raise(actor=actor, deal_ref=deal_ref(deal), question=question)
+
+
+def _refuse_while_disputed(deal: Deal) -> None:
+    ref = deal_ref(deal)
+    if rules_selectors.deal_is_disputed(ref):
+        dispute = rules_selectors.disputes_list(status=Dispute.Status.OPEN).filter(deal_ref=ref).first()
+        number = dispute.pk if dispute is not None else "?"
+        raise Conflict(f"Deal {deal.number} is disputed (dispute #{number}); the croupier must rule first.",
+                       extra={"dispute": dispute.pk if dispute is not None else None, "deal_ref": ref})
 
 
 # --- the ledger ------------------------------------------------------------------------------------

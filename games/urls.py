@@ -21,6 +21,5 @@ urlpatterns = [
     path("deals/<int:pk>/submit/", views.deal_submit, name="deal_submit"),
     path("results/<int:pk>/confirm/", views.result_confirm, name="result_confirm"),
     path("results/<int:pk>/discard/", views.result_discard, name="result_discard"),
-    path("results/<int:pk>/dispute/", views.result_dispute, name="result_dispute"),
-    path("disputes/<int:pk>/resolve/", views.dispute_resolve, name="dispute_resolve"),
+    path("deals/<int:pk>/dispute/", views.deal_dispute, name="deal_dispute"),
 ]

@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club import selectors as club_selectors
-from club.errors import ApplicationError, Forbidden
+from club.errors import ApplicationError
 from club.models import Member, ScheduledSession
 
 from . import selectors, services
 from .forms import BetForm, ClaimForm, GameStartForm, QuickResultForm, ReseatForm
-from .models import Deal, Dispute, Game, Result
+from .models import Deal, Game, Result
 
 
 def _member(request) -> Member:
@@ -268,27 +268,17 @@ def result_discard(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
+def deal_dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    """Call the croupier: a dispute in the precedent archive, prefilled with the deal."""
     member = _member(request)
-    result = _visible_result(member, pk)
+    deal = _visible_deal(member, pk)
     try:
-        services.dispute_raise(result=result, actor=member, text=request.POST.get("text", ""))
-        messages.success(request, _("The croupier will look at it."))
+        dispute = services.dispute_raise(deal=deal, actor=member, question=request.POST.get("question", ""))
     except ApplicationError as exc:
         messages.error(request, exc.message)
-    return redirect(result.deal)
-
-
-@login_required
-@require_POST
-def dispute_resolve(request: HttpRequest, pk: int) -> HttpResponse:
-    member = _member(request)
-    dispute = get_object_or_404(Dispute, pk=pk)
-    try:
-        services.dispute_resolve(dispute=dispute, actor=member)
-    except (ApplicationError, Forbidden) as exc:
-        messages.error(request, exc.message)
-    return redirect("games:croupier_dashboard")
+        return redirect(deal)
+    messages.success(request, _("Dispute #%(number)s is raised; the croupier will rule.") % {"number": dispute.pk})
+    return redirect(dispute)
 
 
 @login_required

@@ -1,9 +1,10 @@
-"""Read-only admin views of the tables: hands, matches and postings change only through the
-services, so the admin shows them without editing."""
+"""Read-only admin views of the tables: hands and matches change only through the services, so
+the admin shows them without editing. Their chip postings are rows of the club's ledger
+(``games.models.LedgerEntry``, in the games admin)."""
 
 from django.contrib import admin
 
-from .models import CasinoHand, DiceMatch, TableLedgerEntry
+from .models import CasinoHand, DiceMatch
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -31,9 +32,3 @@ class DiceMatchAdmin(ReadOnly):
     list_filter = ["mode", "phase"]
     list_select_related = ["first", "second", "winner"]
 
-
-@admin.register(TableLedgerEntry)
-class TableLedgerEntryAdmin(ReadOnly):
-    list_display = ["posting", "account", "member", "kind", "amount", "casino_hand", "dice_match", "created_at"]
-    list_filter = ["account", "kind"]
-    list_select_related = ["member"]

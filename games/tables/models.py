@@ -1,4 +1,5 @@
-"""The casino table, dice poker matches and their chip postings.
+"""The casino table and dice poker matches; their chip postings are rows of the club's one ledger
+(``games.models.LedgerEntry``).
 
 Each row keeps the engine's own JSON record (``document``), from which the engine replays the
 hand or match exactly; the columns beside it are copies for listing and summing. Writes go
@@ -122,50 +123,3 @@ class DiceMatch(models.Model):
     def members(self) -> tuple[Member, Member]:
         return (self.first, self.second)
 
-
-class TableLedgerEntry(models.Model):
-    """One leg of a double-entry chip posting made at the tables. The legs of a posting share its
-    UUID and sum to zero; accounts and kinds have the values of the club's chip ledger
-    (``games.models.LedgerEntry``), whose rows need a deal and a result that a casino hand or a
-    dice match does not have. Rows are never edited."""
-
-    class Account(models.TextChoices):
-        MEMBER = "member", _("Member")
-        POT = "pot", _("Pot")
-        CASINO = "casino", _("Casino")
-
-    class Kind(models.TextChoices):
-        ANTE = "ante", _("Ante")
-        BET = "bet", _("Bet")
-        PAYOUT = "payout", _("Payout")
-        REVERSAL = "reversal", _("Reversal")
-
-    posting = models.UUIDField(_("posting"), db_index=True)
-    account = models.CharField(_("account"), max_length=8, choices=Account.choices)
-    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="table_ledger")
-    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
-    amount = models.IntegerField(_("amount"))
-    casino_hand = models.ForeignKey(CasinoHand, on_delete=models.PROTECT, null=True, blank=True,
-                                    related_name="ledger")
-    dice_match = models.ForeignKey(DiceMatch, on_delete=models.PROTECT, null=True, blank=True,
-                                   related_name="ledger")
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-        verbose_name = _("table ledger entry")
-        verbose_name_plural = _("table ledger entries")
-        constraints = [
-            models.CheckConstraint(
-                condition=(Q(account="member", member__isnull=False) | (~Q(account="member") & Q(member__isnull=True))),
-                name="table_ledger_member_account_has_member"),
-            models.CheckConstraint(
-                condition=(Q(casino_hand__isnull=False, dice_match__isnull=True)
-                           | Q(casino_hand__isnull=True, dice_match__isnull=False)),
-                name="table_ledger_one_source"),
-        ]
-        indexes = [models.Index(fields=["member", "created_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.account}:{self.member_id or '-'} {self.amount:+d}"

@@ -9,9 +9,10 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from club.models import Member
+from games.models import LedgerEntry
 from rules.engines import dice as dice_engine
 
-from .models import CasinoHand, DiceMatch, TableLedgerEntry
+from .models import CasinoHand, DiceMatch
 
 # --- the casino table --------------------------------------------------------------------------
 
@@ -123,18 +124,23 @@ def dice_odds(match: DiceMatch) -> list[dict]:
     return out
 
 
-# --- the ledger of the tables ------------------------------------------------------------------
+# --- the chips of the tables in the club's ledger ----------------------------------------------
+
+TABLE_ROWS = Q(casino_hand__isnull=False) | Q(dice_match__isnull=False)
+
 
 def table_balance(*, member: Member) -> int:
-    return TableLedgerEntry.objects.filter(member=member).aggregate(total=Coalesce(Sum("amount"), 0))["total"]
+    """The member's net chips at the casino table and dice poker."""
+    return (LedgerEntry.objects.filter(TABLE_ROWS, account=LedgerEntry.Account.MEMBER, member=member)
+            .aggregate(total=Coalesce(Sum("amount"), 0))["total"])
 
 
 def ledger_total(**filters) -> int:
-    """The sum of the table ledger's rows (optionally filtered): zero in a sound ledger."""
-    return TableLedgerEntry.objects.filter(**filters).aggregate(total=Coalesce(Sum("amount"), 0))["total"]
+    """The sum of the ledger rows of the tables (optionally filtered): zero in a sound ledger."""
+    return LedgerEntry.objects.filter(TABLE_ROWS, **filters).aggregate(total=Coalesce(Sum("amount"), 0))["total"]
 
 
 def unbalanced_postings() -> list:
-    """Postings whose legs do not sum to zero: none in a sound ledger."""
-    return list(TableLedgerEntry.objects.values("posting").annotate(total=Sum("amount"))
+    """Postings of the tables whose legs do not sum to zero: none in a sound ledger."""
+    return list(LedgerEntry.objects.filter(TABLE_ROWS).values("posting").annotate(total=Sum("amount"))
                 .exclude(total=0).values_list("posting", flat=True))

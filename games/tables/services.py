@@ -20,14 +20,15 @@ from django.utils import timezone
 
 from club.errors import Conflict, Forbidden, InvalidInput
 from club.models import Member, ScheduledSession, Venue
+from games.models import LedgerEntry
 from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
 
-from .models import CasinoHand, DiceMatch, TableLedgerEntry
+from .models import CasinoHand, DiceMatch
 
-Account = TableLedgerEntry.Account
-Kind = TableLedgerEntry.Kind
+Account = LedgerEntry.Account
+Kind = LedgerEntry.Kind
 # A leg of a posting: (account, member or None, kind, amount).
 Leg = tuple[str, Member | None, str, int]
 
@@ -54,13 +55,15 @@ def _new_seed() -> str:
 # --- chip postings -----------------------------------------------------------------------------
 
 def chips_post(*, postings: Iterable[Sequence[Leg]], casino_hand: CasinoHand | None = None,
-               dice_match: DiceMatch | None = None, at: dt.datetime | None = None) -> list[TableLedgerEntry]:
-    """Write balanced postings: each is a list of legs summing to zero and gets one UUID. Call it
+               dice_match: DiceMatch | None = None, at: dt.datetime | None = None) -> list[LedgerEntry]:
+    """Write balanced postings to the club's ledger: each is a list of legs summing to zero and
+    gets one UUID; the rows name the hand or the match (and the match's session, if any). Call it
     inside the caller's transaction, so the chips move exactly when the play is stored."""
     if (casino_hand is None) == (dice_match is None):
         raise InvalidInput("A table posting belongs to one casino hand or one dice match.")
     now = at or timezone.now()
-    rows: list[TableLedgerEntry] = []
+    session_id = dice_match.session_id if dice_match is not None else None
+    rows: list[LedgerEntry] = []
     for legs in postings:
         legs = [leg for leg in legs if leg[3] != 0]
         if not legs:
@@ -70,10 +73,12 @@ def chips_post(*, postings: Iterable[Sequence[Leg]], casino_hand: CasinoHand | N
             raise InvalidInput(f"A posting must sum to zero, not {total}.", extra={"legs": len(legs)})
         posting = uuid.uuid4()
         for account, member, kind, amount in legs:
-            rows.append(TableLedgerEntry(posting=posting, account=account, member=member, kind=kind,
-                                         amount=amount, casino_hand=casino_hand, dice_match=dice_match,
-                                         created_at=now))
-    TableLedgerEntry.objects.bulk_create(rows)
+            rows.append(LedgerEntry(posting=posting, account=account, member=member, kind=kind, amount=amount,
+                                    casino_hand=casino_hand, dice_match=dice_match, session_id=session_id,
+                                    created_at=now))
+    # save() rather than bulk_create: the ledger keeps each row's history (django-simple-history).
+    for row in rows:
+        row.save()
     return rows
 
 

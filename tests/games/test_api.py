@@ -115,3 +115,22 @@ def test_submissions_are_throttled(api_as, game, players, monkeypatch):
     assert codes[-1] == 429
     assert client.get("/api/deals/").status_code == 200  # reads are not submissions
     cache.clear()
+
+
+def test_the_result_dispute_endpoint_calls_the_croupier_in_the_archive(api_as, game, croupier, players, outsider):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=4)
+    hidden = api_as(outsider).post(f"/api/results/{result.pk}/disputes/", {"question": "?"}, format="json")
+    assert hidden.status_code == 404 and set(hidden.json()) == {"message", "extra"}
+    raised = api_as(players[2]).post(f"/api/results/{result.pk}/disputes/", {"question": "Who won?"}, format="json")
+    assert raised.status_code == 201 and raised.json()["deal_ref"] == f"deal-{deal.pk}"
+    assert raised.json()["status"] == "open" and raised.json()["deal_snapshot"]["result_version"] == 1
+    listed = api_as(players[0]).get(f"/api/disputes/?deal_ref=deal-{deal.pk}").json()
+    assert [d["id"] for d in (listed["results"] if isinstance(listed, dict) else listed)] == [raised.json()["id"]]
+    refused = api_as(players[1]).post(f"/api/results/{result.pk}/confirm/")
+    assert refused.status_code == 409 and f"dispute #{raised.json()['id']}" in refused.json()["message"]
+    assert refused.json()["extra"]["dispute"] == raised.json()["id"]
+    ruled = api_as(croupier).post(f"/api/disputes/{raised.json()['id']}/rule/", {"ruling": "It stands."},
+                                  format="json")
+    assert ruled.status_code == 200
+    assert api_as(players[1]).post(f"/api/results/{result.pk}/confirm/").json()["status"] == "confirmed"

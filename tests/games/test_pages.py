@@ -6,6 +6,8 @@ from django.urls import reverse
 
 from games import services
 from games.models import Result
+from rules import services as rules_services
+from rules.models import Dispute
 from tests.games.conftest import full_deal
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +96,7 @@ def test_pages_make_a_bounded_number_of_queries(django_assert_max_num_queries, c
                                                 players, deals):
     _confirmed_deals(game, croupier, players, deals)
     deal = game.deals.order_by("number").last()
-    services.dispute_raise(result=deal.results.get(), actor=players[2], text="wrong pot")
+    services.dispute_raise(deal=deal, actor=players[2], question="wrong pot")
     urls_for = {
         croupier: [reverse("games:croupier_dashboard"), reverse("games:member_dashboard"), game.get_absolute_url(),
                    reverse("games:leaderboard") + "?period=all", deal.get_absolute_url()],
@@ -140,3 +142,43 @@ def test_reseat_from_the_game_page_starts_the_next_game(client_as, game, croupie
     assert game.status == "ended" and nxt.status == "live"
     assert {gp.member_id: gp.seat for gp in nxt.players.all()} == {
         players[0].pk: "N", players[1].pk: "E", players[2].pk: "S", outsider.pk: "W"}
+
+
+def test_calling_the_croupier_from_the_deal_page_creates_a_prefilled_archive_dispute(
+        judge, client_as, game, croupier, players, outsider):
+    deal = full_deal(game, croupier)
+    services.result_submit(deal=deal, actor=players[0])
+    client = client_as(players[1])
+    page = client.get(deal.get_absolute_url()).content.decode()
+    assert 'id="call-croupier"' in page and 'id="confirm-result"' in page
+    response = client.post(reverse("games:deal_dispute", args=[deal.pk]), {"question": "Is 7c dead here?"})
+    dispute = Dispute.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("rules:dispute_detail", args=[dispute.pk])
+    assert dispute.deal_ref == f"deal-{deal.pk}" and dispute.question == "Is 7c dead here?"
+    assert dispute.deal_snapshot["cards"] == list(deal.cards.order_by("seq").values_list("card", flat=True))
+    assert dispute.deal_snapshot["result_version"] == 1
+    page = client.get(deal.get_absolute_url()).content.decode()
+    assert reverse("rules:dispute_detail", args=[dispute.pk]) in page
+    assert 'id="confirm-result"' not in page and 'id="call-croupier"' not in page
+    refused = client.post(reverse("games:result_confirm", args=[deal.results.get().pk]), follow=True)
+    assert f"dispute #{dispute.pk}" in refused.content.decode()
+    assert deal.results.get().status == Result.Status.DRAFT
+    rules_services.dispute_rule(dispute=dispute, actor=croupier, ruling="Dead: the judgement stands.")
+    assert 'id="confirm-result"' in client.get(deal.get_absolute_url()).content.decode()
+    client.post(reverse("games:result_confirm", args=[deal.results.get().pk]))
+    assert deal.results.get().status == Result.Status.CONFIRMED
+    outsider_client = client_as(outsider)
+    assert outsider_client.post(reverse("games:deal_dispute", args=[deal.pk]), {"question": "?"}).status_code == 404
+
+
+@pytest.mark.parametrize("disputed", [1, 6])
+def test_croupier_dashboard_lists_archive_disputes_within_its_query_bound(
+        django_assert_max_num_queries, client_as, game, croupier, players, disputed):
+    _confirmed_deals(game, croupier, players, disputed)
+    disputes = [services.dispute_raise(deal=deal, actor=players[2], question=f"question {deal.number}")
+                for deal in game.deals.order_by("number")]
+    client = client_as(croupier)
+    with django_assert_max_num_queries(12):
+        page = client.get(reverse("games:croupier_dashboard")).content.decode()
+    for dispute in disputes:
+        assert reverse("rules:dispute_detail", args=[dispute.pk]) in page and dispute.question in page

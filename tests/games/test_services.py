@@ -6,7 +6,9 @@ import pytest
 from club.errors import Conflict, Forbidden, InvalidInput
 from games import engine, selectors, services
 from games.models import Bet, Deal, Game, LedgerEntry, Result
-from tests import factories
+from rules import selectors as rules_selectors
+from rules import services as rules_services
+from rules.models import Dispute as ArchiveDispute
 from tests.games.conftest import full_deal
 
 pytestmark = pytest.mark.django_db
@@ -205,17 +207,55 @@ def test_judge_unavailable_stores_nothing(monkeypatch, game, croupier, players):
     assert not Result.objects.exists()
 
 
-def test_disputes_are_raised_by_players_and_resolved_by_croupiers(game, croupier, players, outsider):
+def test_calling_the_croupier_raises_an_archive_dispute_prefilled_with_the_deal(game, croupier, players, outsider):
+    deal = full_deal(game, croupier)
+    cards = list(deal.cards.order_by("seq").values_list("card", flat=True))
+    dispute = services.dispute_raise(deal=deal, actor=players[2], question="Is the seven of clubs dead?")
+    assert isinstance(dispute, ArchiveDispute) and dispute.status == ArchiveDispute.Status.OPEN
+    assert dispute.deal_ref == f"deal-{deal.pk}" and dispute.raised_by == players[2]
+    assert dispute.deal_snapshot["ref"] == dispute.deal_ref and dispute.deal_snapshot["number"] == deal.number
+    assert dispute.deal_snapshot["cards"] == cards and len(cards) == 36
+    assert rules_selectors.deal_is_disputed(f"deal-{deal.pk}")
+    with pytest.raises(Conflict, match="already disputed"):
+        services.dispute_raise(deal=deal, actor=players[0], question="and the ace?")
+    assert ArchiveDispute.objects.count() == 1
+
+
+def test_only_a_player_of_the_table_or_a_croupier_disputes_a_deal(game, croupier, players, outsider):
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    with pytest.raises(Forbidden, match="does not sit at this table"):
+        services.dispute_raise(deal=deal, actor=outsider, question="I saw it all")
+    assert not ArchiveDispute.objects.exists()
+    assert services.dispute_raise(deal=deal, actor=croupier, question="Who antes?").raised_by == croupier
+
+
+def test_confirming_is_refused_while_disputed_and_allowed_once_ruled(game, croupier, players):
     deal = services.deal_start(game=game, actor=croupier, quick=True)
     result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=4)
-    dispute = services.dispute_raise(result=result, actor=players[2], text="Chumley won, not Aahz")
-    assert list(selectors.disputes_open()) == [dispute]
-    with pytest.raises(Forbidden):
-        services.dispute_resolve(dispute=dispute, actor=players[0])
-    services.dispute_resolve(dispute=dispute, actor=croupier)
-    assert not selectors.disputes_open().exists()
-    with pytest.raises(Forbidden):
-        services.dispute_raise(result=result, actor=factories.member(password=None), text="x")
+    dispute = services.dispute_raise(deal=deal, actor=players[2], question="Chumley won, not Aahz")
+    with pytest.raises(Conflict, match=f"dispute #{dispute.pk}") as refused:
+        services.result_confirm(result=result, actor=players[1])
+    assert refused.value.extra["dispute"] == dispute.pk
+    result.refresh_from_db()
+    assert result.status == Result.Status.DRAFT and not LedgerEntry.objects.exists()
+    rules_services.dispute_rule(dispute=dispute, actor=croupier, ruling="Aahz won: the result stands.")
+    confirmed = services.result_confirm(result=result, actor=players[1])
+    assert confirmed.status == Result.Status.CONFIRMED and selectors.deal_sums(deal=deal) == 0
+    assert selectors.balance(member=players[1]) == 3
+
+
+def test_the_croupier_dashboard_lists_open_archive_disputes_of_deals(game, croupier, players):
+    deals = []
+    for _ in range(3):
+        deal = services.deal_start(game=game, actor=croupier, quick=True)
+        services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=4)
+        deals.append(deal)
+        services.dispute_raise(deal=deal, actor=players[2], question=f"deal {deal.number}?")
+    ruled = ArchiveDispute.objects.get(deal_ref=f"deal-{deals[0].pk}")
+    rules_services.dispute_rule(dispute=ruled, actor=croupier, ruling="It stands.")
+    rules_services.dispute_raise(actor=players[2], deal_ref="game-elsewhere", question="not a deal of ours")
+    listed = selectors.croupier_dashboard()["disputes"]
+    assert [(d.deal_id, d.question) for d in listed] == [(d.pk, f"deal {d.number}?") for d in deals[1:]]
 
 
 def test_sitting_document_from_rows(game, croupier, players):

@@ -2,8 +2,9 @@
 
 import pytest
 
+from games.models import LedgerEntry
 from games.tables import demo, selectors
-from games.tables.models import CasinoHand, DiceMatch, TableLedgerEntry
+from games.tables.models import CasinoHand, DiceMatch
 from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 
@@ -12,9 +13,9 @@ pytestmark = pytest.mark.django_db
 
 def test_demo_load_is_idempotent_and_replays():
     first = demo.load()
-    counts = (CasinoHand.objects.count(), DiceMatch.objects.count(), TableLedgerEntry.objects.count())
+    counts = (CasinoHand.objects.count(), DiceMatch.objects.count(), LedgerEntry.objects.count())
     second = demo.load()
-    assert counts == (CasinoHand.objects.count(), DiceMatch.objects.count(), TableLedgerEntry.objects.count())
+    assert counts == (CasinoHand.objects.count(), DiceMatch.objects.count(), LedgerEntry.objects.count())
     assert [h.pk for h in first["casino_hands"]] == [h.pk for h in second["casino_hands"]]
     assert counts[0] == len(demo.CASINO_HANDS) and all(h.is_settled for h in second["casino_hands"])
     for hand in second["casino_hands"]:

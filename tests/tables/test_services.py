@@ -6,8 +6,9 @@ import zoneinfo
 import pytest
 
 from club.errors import Conflict, Forbidden, InvalidInput
+from games.models import LedgerEntry
 from games.tables import selectors, services
-from games.tables.models import DiceMatch, TableLedgerEntry
+from games.tables.models import DiceMatch
 from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines.errors import RulesError
@@ -44,9 +45,9 @@ def test_a_hand_antes_from_the_ledger_and_settles_with_the_house(player):
     assert casino_engine.CasinoHand.from_dict(hand.document).net == hand.net
     assert _member_chips(player) == hand.net
     assert selectors.ledger_total() == 0 and selectors.unbalanced_postings() == []
-    house = sum(TableLedgerEntry.objects.filter(account="casino").values_list("amount", flat=True))
+    house = sum(LedgerEntry.objects.filter(account="casino").values_list("amount", flat=True))
     assert house == -hand.net
-    assert sum(TableLedgerEntry.objects.filter(account="pot").values_list("amount", flat=True)) == 0
+    assert sum(LedgerEntry.objects.filter(account="pot").values_list("amount", flat=True)) == 0
 
 
 def test_the_reveal_minute_is_read_from_the_venue_clock_or_the_site_clock(player, settings):
@@ -88,7 +89,7 @@ def test_moves_out_of_order_are_refused_with_the_engines_reason_and_nothing_chan
         services.casino_hand_draw(hand=hand, actor=player, discard=[
             next(c for c in ("Ah", "Kh", "Qh") if c not in hand.document["player_cards"])])
     hand.refresh_from_db()
-    assert hand.phase == "draw" and TableLedgerEntry.objects.count() == 4
+    assert hand.phase == "draw" and LedgerEntry.objects.count() == 4
 
 
 def test_only_the_player_acts_on_a_hand_and_one_hand_at_a_time(player, stranger, croupier):
@@ -163,7 +164,7 @@ def test_illegal_dice_moves_are_refused_with_the_engines_reason(player, opponent
     with pytest.raises(RulesError, match="may not raise now"):
         services.dice_match_move(match=match, actor=player, player=player, action="raise", amount=2)
     match.refresh_from_db()
-    assert match.document["moves"] == [] and TableLedgerEntry.objects.count() == 4
+    assert match.document["moves"] == [] and LedgerEntry.objects.count() == 4
 
 
 def test_a_seeded_match_is_played_by_each_player_for_themselves(player, opponent, stranger, croupier):
