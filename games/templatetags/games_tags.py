@@ -55,3 +55,17 @@ def get_item(mapping, key):
     if not hasattr(mapping, "get"):
         return None
     return mapping.get(key, mapping.get(str(key)))
+
+
+@register.filter
+def hand_name(category) -> str:
+    """A hand by its number, as the club names it: the seed's Russian name, or the English one."""
+    from rules.engines.dragon import HANDS
+
+    try:
+        hand = HANDS[int(category)]
+    except (KeyError, TypeError, ValueError):
+        return str(category)
+    if _lang() == "ru":
+        return hand.seed_name or "Ничего"
+    return hand.english

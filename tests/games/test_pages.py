@@ -46,7 +46,7 @@ def test_judged_result_page_shows_hands_trace_and_confirm(judge, client_as, game
     client.post(reverse("games:deal_submit", args=[deal.pk]))
     result = Result.objects.get(deal=deal)
     page = client.get(deal.get_absolute_url()).content.decode()
-    assert "hand-30" in page and "M7:" in page and "seven of clubs dies" in page
+    assert "<strong>Dragon</strong> (30)" in page and "M7:" in page and "seven of clubs dies" in page
     assert 'id="confirm-result"' not in page  # the submitter does not confirm
     client = client_as(players[2])
     assert 'id="confirm-result"' in client.get(deal.get_absolute_url()).content.decode()
