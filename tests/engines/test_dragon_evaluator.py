@@ -531,3 +531,103 @@ def test_golden_hash_of_the_ranking():
     for i in order:
         digest.update(f"{i}:{values[i].category}:{values[i].key!r}\n".encode())
     assert digest.hexdigest() == GOLDEN_SHA256
+
+
+# --- the counting path of changeable cards -----------------------------------------------------------
+
+def _changeable_cases(per_mix: int):
+    from tests.engines.test_dragon_reference import MIXES, ORDERS, random_case
+
+    rng = random.Random("dragon-counting-path")
+    for mix in MIXES:
+        if not (mix[0] or mix[1] or mix[2]):
+            continue
+        for i in range(per_mix):
+            yield random_case(rng, mix), ORDERS[(i + sum(mix)) % 4]
+
+
+def test_counting_path_agrees_with_the_general_search():
+    """With wild, home, free and dead cards under the default readings, the counting path
+    (eval_flex) gives the general search's category, key and naturalness (IP-NAT-USED), and
+    the combination and values it realises are the general search's."""
+    from rules.engines.dragon import evaluator
+
+    taken = 0
+    for (hand, wild, home, free, dead), (card_order, suit_order) in _changeable_cases(3):
+        fast = E(hand, wild=wild, home=home, free=free, dead=dead, card_order=card_order,
+                 suit_order=suit_order)
+        taken += fast._cards is None            # deferred: the counting path answered
+        slow = evaluator._general(hand, wild, home, free, dead, card_order, suit_order, None, False,
+                                  counted=False)
+        case = (cards.format(hand), cards.format(wild), cards.format(home), cards.format(free),
+                cards.format(dead), card_order, suit_order)
+        assert (fast.category, fast.key, fast.naturalness) == (slow.category, slow.key, slow.naturalness), case
+        assert fast.cards == slow.cards and dict(fast.values) == dict(slow.values), case
+    assert taken > 400
+
+
+def test_counting_path_same_answer_from_text_and_cards():
+    """The counting path reads Card objects and text alike: the same value either way."""
+    rng = random.Random("dragon-counting-text")
+    for (hand, wild, home, free, dead), (card_order, suit_order) in _changeable_cases(1):
+        if rng.random() < 0.7:
+            continue
+        a = E(tuple(hand), wild=tuple(wild), home=tuple(home), free=tuple(free), dead=tuple(dead),
+              card_order=card_order, suit_order=suit_order)
+        b = E(cards.format(hand), wild=cards.format(wild), home=cards.format(home), free=cards.format(free),
+              dead=cards.format(dead), card_order=card_order, suit_order=suit_order)
+        assert a == b
+
+
+def test_counting_path_default_readings_given_explicitly():
+    """Readings that name only default readings give the counting path's answer; an
+    alternative reading goes to the general search (IP-NAT-USED any_changeable: a home card
+    played as itself still counts)."""
+    hand = "Ah Ad Kc 7s 7h 2c 3d 9h Jc"
+    plain = E(cards.parse(hand), home=cards.parse("Ad"), wild=cards.parse("2c"))
+    named = E(cards.parse(hand), home=cards.parse("Ad"), wild=cards.parse("2c"),
+              readings={"IP-NAT-USED": "changed_only", "IP-KICKERS": "none"})
+    assert plain == named
+    hand2 = "Ah Ad Kc Ks 7h 2c 3d 9h Jc"
+    changed = E(cards.parse(hand2), home=cards.parse("Ad"))
+    anyc = E(cards.parse(hand2), home=cards.parse("Ad"), readings={"IP-NAT-USED": "any_changeable"})
+    assert changed.naturalness == "natural" and anyc.naturalness == "home"
+
+
+def test_counting_path_refusals_are_the_general_paths():
+    """Bad states given as Card objects are still refused, with the rule named: a card both
+    free and home, a free card that is not an honor, a state card outside the hand."""
+    hand = cards.parse("Ah Ad Kc 7s 7h 2c 3d 9h Jc")
+    with pytest.raises(RulesError, match="base rule 8"):
+        E(hand, home=cards.parse("Ah"), free=cards.parse("Ah"))
+    with pytest.raises(RulesError, match="not an honor"):
+        E(hand, free=cards.parse("7s"))
+    with pytest.raises(RulesError, match="not in the hand"):
+        E(hand, wild=cards.parse("Qs"))
+
+
+def test_dead_cards_alone_take_the_natural_tables():
+    """Dead cards and natural live cards (a killed wild card is natural): the natural path's
+    tables give the general search's category, key (also reversed), combination and values,
+    down to live cards that form no hand (IP-HODGEPODGE)."""
+    from rules.engines.dragon import evaluator
+    from tests.engines.test_dragon_reference import ORDERS, random_case
+
+    rng = random.Random("dragon-dead-natural")
+    seen = set()
+    for i in range(300):
+        mix = (rng.randint(0, 1), 0, 0, rng.randint(1, 3))
+        hand, wild, home, free, dead = random_case(rng, mix)
+        wild = [c for c in wild if c in dead] if i % 2 else []     # killed wild cards only
+        card_order, suit_order = ORDERS[i % 4]
+        reversed_ = i % 3 == 0
+        fast = E(hand, wild=wild, dead=dead, card_order=card_order, suit_order=suit_order,
+                 naturalness_reversed=reversed_)
+        slow = evaluator._general(hand, wild, (), (), dead, card_order, suit_order, None, reversed_,
+                                  counted=False)
+        assert (fast.category, fast.key, fast.naturalness) == (slow.category, slow.key, slow.naturalness)
+        assert fast.cards == slow.cards and dict(fast.values) == dict(slow.values)
+        seen.add(fast.category)
+    assert len(seen) > 10
+    nothing = E(cards.parse("2h 3d 5c 7s 9h 10d Kc Ah Qs"), dead=cards.parse("Kc Ah Qs"))
+    assert nothing.category == 53 and nothing.cards == cards.parse("2h 3d 5c 7s 9h 10d")

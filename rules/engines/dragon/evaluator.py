@@ -27,6 +27,12 @@ ranks (the seed's "по большей разнице"); flushes and #62 by thei
 from the highest; #53 by its ranks from the highest. ``kickers`` is empty unless IP-KICKERS is
 ``remaining_high_to_low``.
 
+Three paths give the same keys: natural cards under the default readings are read off tables
+(:mod:`.eval_natural`); changeable cards under the default readings, and not reversed by base
+rule 7, are decided from counts (:mod:`.eval_flex`), the combination and the values being found
+by the general search only when they are asked for; everything else goes to the general search
+(:mod:`.eval_core`), which the tests hold against a brute-force reference.
+
 Category 65 (``nothing``) is below #64: live cards that can form no hand under any choice when
 IP-HODGEPODGE does not make them #53. Because #53 is defined by the absence of any other hand
 and ranks above #54-#64, a kill can improve a hand into #53, and a wild card can take a hand out
@@ -42,6 +48,7 @@ from .. import cards as _cards
 from ..errors import RulesError
 from ..readings import InterpretationPoint, register, resolve
 from . import eval_core as core
+from .eval_flex import FlexTables, Problem, flex_best, flex_shape
 from .eval_natural import NaturalTables, natural_best, natural_cards
 from .hands import BY_NAME, HANDS, NOTHING_CATEGORY
 
@@ -218,7 +225,11 @@ class HandValue:
 
     @property
     def values(self) -> Mapping:
-        return self._f[2]
+        found = self._f[2]
+        if found is None:
+            self._realise()
+            found = self._f[2]
+        return found
 
     @property
     def naturalness(self) -> str:
@@ -233,10 +244,22 @@ class HandValue:
         """The real cards that form the combination."""
         found = self._cards
         if found is None:
-            ctx, tables, masks, detail = self._f[5]
+            source = self._f[5]
+            if callable(source):
+                self._realise()
+                return self._cards
+            ctx, tables, masks, detail = source
             found = tuple(_CARD[v] for v in natural_cards(ctx, tables, masks, detail))
             object.__setattr__(self, "_cards", found)
         return found
+
+    def _realise(self) -> None:
+        """The combination and the values of a hand whose key came from the counting path: the
+        general search finds them (the same category and key), only when they are asked for."""
+        full = self._f[5]()
+        f = self._f
+        object.__setattr__(self, "_f", (f[0], f[1], full.values, f[3], f[4], None))
+        object.__setattr__(self, "_cards", full.cards)
 
     @property
     def hand(self):
@@ -403,6 +426,146 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
                                      (-cat, comps, (), 0 if naturalness_reversed else 3),
                                      (ctx, ctx.tables, M, detail))
                 return _natural_masks(ctx, tuple(hand), M, naturalness_reversed)
+    elif type(hand) in (tuple, list):
+        got = _counted_input(hand, wild, home, free, dead, card_order, suit_order, readings,
+                             naturalness_reversed)
+        if got is not None:
+            return got
+    return _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed)
+
+
+def _bits(given) -> int:
+    """The cards of ``given`` (a tuple or list of distinct Card objects) as bits, 13 per suit
+    from bit 2 on; -1 for anything else (which takes the long way, and its errors)."""
+    if type(given) not in (tuple, list):
+        return -1
+    bits = 0
+    try:
+        for c in given:
+            bits |= _BASE[c.suit] << c.rank
+    except (KeyError, AttributeError, TypeError):
+        return -1
+    if bits.bit_count() != len(given):
+        return -1
+    return bits
+
+
+_COUNTED_MEMO: dict = {}
+_NO_HAND = ()
+_HONOR_BITS = sum(_BASE[s] << r for s in _SUITS for r in (11, 12, 13, 14))
+
+
+def _split(bits: int) -> list:
+    bits >>= 2
+    return [bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39]
+
+
+def _counted_input(hand, wild, home, free, dead, card_order, suit_order, readings, reversed_):
+    """Changeable or dead cards given as Card objects under the default readings: the counting
+    path (:func:`_counted_key`), or the natural path's tables when only natural cards are live,
+    straight from bit sets; None for the general path. The combination and the values are left
+    to the general path, which finds them when they are asked for."""
+    ctx = _FAST.get((card_order, suit_order))
+    if ctx is None or not 5 <= len(hand) <= 10:
+        return None
+    if readings:
+        rd = resolve(readings, games=("dragon",))
+        if tuple(rd[i] for i in _IDS) != _DEFAULT_CHOSEN:
+            return None
+    hb = _bits(hand)
+    wb = _bits(wild) if wild else 0
+    hob = _bits(home) if home else 0
+    fb = _bits(free) if free else 0
+    db = _bits(dead) if dead else 0
+    if hb < 0 or wb < 0 or hob < 0 or fb < 0 or db < 0:
+        return None
+    if (wb | hob | fb | db) & ~hb or fb & ~_HONOR_BITS or wb & hob or wb & fb or fb & hob:
+        return None             # refused or unusual: the general path says why
+    # base rules 3-4: a killed wild card is natural, a killed free card home; a killed home or
+    # natural card is dead
+    wild_live = wb & ~db
+    free_live = fb & ~db
+    home_live = (hob & ~db) | (fb & db)
+    live = hb & ~(db & ~wb & ~fb)
+    args = (tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead), card_order, suit_order)
+
+    def realise():
+        return _general(*args, None, reversed_, counted=False)
+
+    if not (wild_live or free_live or home_live):
+        # only natural cards live (IP-HODGEPODGE no_hand_from_live_cards: none forms #53)
+        M = _split(live)
+        got = natural_best(ctx, ctx.tables, *M)
+        nat = 0 if reversed_ else 3
+        if got is None:
+            comps = tuple(sorted((ctx.rs[c.rank - 2] for c in hand if live >> c.rank & _BASE[c.suit]),
+                                 reverse=True))
+            return HandValue(53, "hodgepodge", None, _EMPTY_VALUES, "natural", (-53, comps, (), nat), realise)
+        cat, comps, _detail = got
+        return HandValue(cat, _NAMES[cat], None, _EMPTY_VALUES, "natural", (-cat, comps, (), nat), realise)
+    if reversed_:
+        return None
+    # the same live cards in the same states give the same answer (the advisor and the judge
+    # evaluate a hand again and again under other claims)
+    memo_key = (ctx, live, wild_live, home_live, free_live)
+    got = _COUNTED_MEMO.get(memo_key)
+    if got is not None:
+        if got is _NO_HAND:
+            return None
+        cat, comps, level = got
+        return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level), realise)
+    natural = live & ~wild_live & ~free_live & ~home_live
+    H = [0] * 13
+    hmask = h2mask = 0
+    if home_live:
+        h0, h1, h2, h3 = _split(home_live)
+        hmask = h0 | h1 | h2 | h3
+        h2mask = (h0 & (h1 | h2 | h3)) | (h1 & (h2 | h3)) | (h2 & h3)
+        m = hmask
+        while m:
+            low = m & -m
+            r = low.bit_length() - 1
+            H[r] = (h0 >> r & 1) + (h1 >> r & 1) + (h2 >> r & 1) + (h3 >> r & 1)
+            m ^= low
+    if free_live:
+        F = [x.bit_count() for x in _split(free_live)]
+    else:
+        F = [0, 0, 0, 0]
+    got = _counted_key(ctx, _split(natural), wild_live.bit_count(), H, F, live.bit_count(),
+                       _split(natural | wild_live), _split(live), bool(free_live or home_live),
+                       (hmask, h2mask, home_live.bit_count()))
+    if len(_COUNTED_MEMO) > 100_000:
+        _COUNTED_MEMO.clear()
+    _COUNTED_MEMO[memo_key] = _NO_HAND if got is None else got
+    if got is None:
+        return None
+    cat, comps, level = got
+    return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level), realise)
+
+
+def _counted_key(ctx, M, wild: int, H, F, n: int, wild_masks, real, has_home: bool, home=(-1, 0, 0)):
+    """``(category, key, naturalness level)`` from counts (:mod:`.eval_flex`), or None when no
+    hand is formed (#53 and "nothing" are left to the general search). ``home``: the ranks with
+    a home card, with two or more, and their number, when known."""
+    flex_tables = ctx.flex_tables
+    got = flex_best(flex_tables, Problem(M, wild, H, F, n, *home))
+    if got is None:
+        return None
+    cat, comps = got
+    # base rules 5-6, IP-NAT-USED changed_only: the most natural way to reach the same hand; a
+    # card below the level tried plays as itself, and a restricted choice reaches nothing better
+    # (the real values are among the choices of the home and free cards, so a hand the cards
+    # reach at their real values is reached with the wild cards alone at theirs)
+    if wild and has_home and flex_shape(flex_tables, cat, Problem(wild_masks, 0, H, F, n, *home)) != comps:
+        return cat, comps, 0
+    nat = natural_best(ctx, ctx.tables, *real)
+    if nat is not None and nat[0] == cat and nat[1] == comps:
+        return cat, comps, 3
+    return cat, comps, 0 if wild and not has_home else 1
+
+
+def _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed,
+             counted: bool = True) -> HandValue:
     cards = _hand_cards(hand)
     rd = resolve(readings, games=("dragon",)) if readings else _DEFAULT_READINGS
     ctx = _context(card_order, suit_order, rd)
@@ -437,10 +600,46 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
             flex_cards.append(c)
     if not flex:
         return _natural(ctx, rd, masks, live, naturalness_reversed)
+    if counted and not naturalness_reversed and getattr(ctx, "flex_tables", None) is not None:
+        got = _counted(ctx, masks, flex, flex_cards, live)
+        if got is not None:
+            return got
     return _changeable(ctx, rd, masks, flex, flex_cards, live, naturalness_reversed)
 
 
+def _counted(ctx, masks, flex, flex_cards, live):
+    """:func:`_counted_key` for the general path's card lists; the combination and the values
+    are left to the general search, which finds them when they are asked for."""
+    wild = 0
+    home = [0] * 13
+    free = [0, 0, 0, 0]
+    real = list(masks)
+    wild_masks = list(masks)
+    has_home = False
+    for f in flex:
+        real[f.si] |= 1 << f.ri
+        if f.level == 0:
+            wild += 1
+            wild_masks[f.si] |= 1 << f.ri
+        elif f.sm == core.ALL_SUITS:
+            home[f.ri] += 1
+            has_home = True
+        else:
+            free[f.si] += 1
+            has_home = True
+    got = _counted_key(ctx, masks, wild, home, free, len(live), wild_masks, real, has_home)
+    if got is None:
+        return None
+    cat, comps, level = got
+
+    def realise():
+        return _changeable(ctx, _DEFAULT_READINGS, masks, flex, flex_cards, live, False)
+
+    return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level), realise)
+
+
 _DEFAULT_READINGS = resolve({}, games=("dragon",))
+_DEFAULT_CHOSEN = tuple(_DEFAULT_READINGS[i] for i in _IDS)
 _TABLES: dict[str, NaturalTables] = {}
 _EMPTY_VALUES = MappingProxyType({})
 
@@ -461,6 +660,7 @@ for _co in ("natural", "inverted"):
     for _so in ("natural", "inverted"):
         _FAST[(_co, _so)] = _context(_co, _so, _DEFAULT_READINGS)
         _FAST[(_co, _so)].tables = _tables(_FAST[(_co, _so)])
+        _FAST[(_co, _so)].flex_tables = FlexTables(_FAST[(_co, _so)])
 
 
 def _natural_fast(ctx, cards, reversed_) -> HandValue:
