@@ -63,3 +63,33 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+def _worker_idle(app, timeout: float = 60.0) -> None:
+    """Wait until the worker has no task running, reserved or queued."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inspect = app.control.inspect(timeout=1.0)
+        busy = [inspect.active() or {}, inspect.reserved() or {}, inspect.scheduled() or {}]
+        with app.connection_for_write() as conn:
+            queued = conn.default_channel.client.llen(app.conf.task_default_queue)
+        if queued == 0 and not any(tasks for found in busy for tasks in found.values()):
+            return
+        time.sleep(0.2)
+
+
+@pytest.fixture(autouse=True)
+def _celery_worker_drained(request):
+    """A test that ran tasks on the real worker waits for it to be idle before its data is flushed,
+    so no task of that test still holds rows when the next test starts."""
+    if "celery_worker_process" not in request.fixturenames:
+        yield
+        return
+    # Set the database up first, so that this fixture is torn down before the flush.
+    request.getfixturevalue("_django_db_helper")
+    worker = request.getfixturevalue("celery_worker_process")
+    yield
+    if worker is not None:
+        from club.celery import app
+
+        _worker_idle(app)
