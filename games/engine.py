@@ -104,9 +104,16 @@ def _judge_function():
 
 
 def judge(doc: dict) -> dict:
-    """The engine's judgement of every deal of ``doc``. A RulesError (a bad card, an unknown
-    claim ...) propagates and becomes a 400 naming the value."""
-    return _judge_function()(doc)
+    """The engine's judgement of every deal of ``doc``, with the readings the club's binding
+    precedents put in force on the sitting's date (the trace names the precedents applied). A
+    RulesError (a bad card, an unknown claim ...) propagates and becomes a 400 naming the value."""
+    from rules.judging import judge_with_precedents
+
+    judge_function = _judge_function()
+    from rules.engines import dragon
+
+    # The archive filters out readings the engine no longer knows only for the real judge.
+    return judge_with_precedents(doc, judge=None if judge_function is dragon.judge_game else judge_function)
 
 
 def judge_last_deal(doc: dict) -> dict:

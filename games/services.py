@@ -526,6 +526,20 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
 
 
 @transaction.atomic
+def result_rejudge(*, deal: Deal, actor: Member) -> Result:
+    """The croupier judges a confirmed deal again with the readings in force now (after a ruling
+    that changes one): a new draft version that corrects the confirmed one, never an edit. A second
+    person confirms it as any other correction."""
+    _active(actor)
+    if not actor.is_croupier:
+        raise Forbidden("Only a croupier re-judges a deal.")
+    live = Result.objects.filter(deal=deal, status=Result.Status.CONFIRMED, kind=Result.Kind.JUDGED).first()
+    if live is None:
+        raise Conflict(f"Deal {deal.number} has no confirmed judged result to re-judge.", extra={"deal": deal.pk})
+    return result_submit(deal=deal, actor=actor, supersedes=live.version)
+
+
+@transaction.atomic
 def result_advise(*, result: Result) -> Result:
     """Attach the advisor's "you could have claimed ..." to a judged result. The advisor judges
     the deal again for every claim a player could have made, which takes seconds, so it runs in

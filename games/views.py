@@ -302,3 +302,28 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     return render(request, "games/leaderboard.html", {
         "rows": rows, "period": period, "periods": list(selectors.PERIODS),
         "bars": [(r["member"].display_name, r["net"]) for r in rows if r["net"] > 0]})
+
+
+@login_required
+@require_POST
+def deal_rejudge(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _member(request)
+    deal = get_object_or_404(Deal, pk=pk)
+    try:
+        result = services.result_rejudge(deal=deal, actor=member)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Judged again as version %(version)s; another person confirms it.")
+                         % {"version": result.version})
+    return redirect(deal)
+
+
+def deal_in_sitting(request: HttpRequest, pk: int, position: int) -> HttpResponse:
+    """The ``position``-th confirmed judged deal of a Game: how the precedent archive names the
+    deals a ruling would judge differently."""
+    deals = list(Deal.objects.filter(game_id=pk, results__status=Result.Status.CONFIRMED,
+                                     results__kind=Result.Kind.JUDGED).distinct().order_by("number"))
+    if not 1 <= position <= len(deals):
+        raise Http404("No such deal.")
+    return redirect(deals[position - 1])
