@@ -211,9 +211,14 @@ def seeded_cards(doc: dict, number: int, started_at: dt.datetime, seed: str):
     return deal_from_seed(facts, seed, rd, ruleset=rs).dealt
 
 
+# How many of a player's best suggestions the advisor looks for and the deal page shows.
+ADVICE_SHOWN = 3
+
+
 def advice(doc: dict) -> dict[str, list[dict]]:
-    """The advisor (base rule 25) for the last deal of ``doc``: per player, the claims that would
-    have beaten the hand, best first. The earlier deals are judged again as its history."""
+    """The advisor (base rule 25) for the last deal of ``doc``: per player, the best
+    ``ADVICE_SHOWN`` claims that would have beaten the hand, best first. The earlier deals are
+    judged again as its history."""
     from rules.engines.dragon import advisor
     from rules.engines.dragon import judge as dragon_judge
     from rules.engines.dragon.game import GameHistory
@@ -231,7 +236,7 @@ def advice(doc: dict) -> dict[str, list[dict]]:
     last = deals[-1]
     out = advisor.advise(table, len(deals), last["started_at"], last["cards"], history=history,
                          claims=[dragon_judge.claim_from_doc(c) for c in last.get("claims", [])],
-                         bets=last.get("bets", {}), readings=readings, ruleset=rs)
+                         bets=last.get("bets", {}), readings=readings, ruleset=rs, limit=ADVICE_SHOWN)
     return {player: [s.as_dict() for s in adv.suggestions] for player, adv in out.items()}
 
 
@@ -241,7 +246,7 @@ def advice_lines(advice_doc: dict | None, names: dict[str, str]) -> list[dict]:
     for player, suggestions in (advice_doc or {}).items():
         if player.startswith("_"):
             continue
-        for s in suggestions[:3]:
+        for s in suggestions[:ADVICE_SHOWN]:
             detail = " ".join(str(s[k]) for k in ("card", "target", "suit", "rank", "direction") if s.get(k))
             rows.append({"player": names.get(player, player), "rule": s.get("rule", ""), "detail": detail,
                          "hand": (s.get("hand") or {}).get("name", ""),
