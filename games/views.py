@@ -180,37 +180,34 @@ def deal_card(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(deal)
 
 
-@login_required
-@require_POST
-def deal_bet(request: HttpRequest, pk: int) -> HttpResponse:
+def _deal_form_post(request: HttpRequest, pk: int, form_class, act) -> HttpResponse:
+    """Validate a deal's form, hand its data to ``act(deal, member, data)`` (a service call) and go
+    back to the deal, with the form's or the service's error as a message."""
     member = _member(request)
     deal = _visible_deal(member, pk)
-    form = BetForm(request.POST, players=list(deal.game.players.all()), member=member)
+    form = form_class(request.POST, players=list(deal.game.players.all()), member=member)
     if form.is_valid():
         try:
-            services.bet_place(deal=deal, actor=member, member=form.cleaned_data["member"],
-                               amount=form.cleaned_data["amount"])
+            act(deal, member, form.cleaned_data)
         except ApplicationError as exc:
             messages.error(request, exc.message)
     else:
         messages.error(request, form.errors.as_text())
     return redirect(deal)
+
+
+@login_required
+@require_POST
+def deal_bet(request: HttpRequest, pk: int) -> HttpResponse:
+    return _deal_form_post(request, pk, BetForm, lambda deal, member, data: services.bet_place(
+        deal=deal, actor=member, member=data["member"], amount=data["amount"]))
 
 
 @login_required
 @require_POST
 def deal_claim(request: HttpRequest, pk: int) -> HttpResponse:
-    member = _member(request)
-    deal = _visible_deal(member, pk)
-    form = ClaimForm(request.POST, players=list(deal.game.players.all()), member=member)
-    if form.is_valid():
-        try:
-            services.claim_declare(deal=deal, actor=member, **form.cleaned_data)
-        except ApplicationError as exc:
-            messages.error(request, exc.message)
-    else:
-        messages.error(request, form.errors.as_text())
-    return redirect(deal)
+    return _deal_form_post(request, pk, ClaimForm, lambda deal, member, data: services.claim_declare(
+        deal=deal, actor=member, **data))
 
 
 @login_required
