@@ -2,8 +2,9 @@
 
 Base rule 2 reads the previous winning hand, base rule 7 its highest card, base rule 17 whether
 the deal is the first, base rule 21 the quads of the previous winning hand; modifiers read the
-previous deal's open cards (80, 84, 88), its pot (62), effects that last several deals (33, 34)
-and the claims used once per Game (base rule 1, modifiers 51, 52, 56 ...).
+previous deal's open cards (80, 84, 88) and, under IP-M80-ORDER ``previous_deal_order``, its
+inverted card order (``carry["card_order"]``), its pot (62), effects that last several deals
+(33, 34) and the claims used once per Game (base rule 1, modifiers 51, 52, 56 ...).
 """
 
 from __future__ import annotations

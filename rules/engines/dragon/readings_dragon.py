@@ -30,7 +30,8 @@ POINTS = (
     _p("IP-FREE-HOME", "B8", "A card may not be free and home at once: which stands?",
        "first_applied_stands", ("last_applied_wins",),
        {"first_applied_stands": "the status given first stays", "last_applied_wins": "the later one replaces it"}),
-    _p("IP-KILL-REACH", "B3, B4, B13, B24", "Does a kill reach a wild, free or home card?",
+    _p("IP-KILL-REACH", "B3, B4, B13, B24; M57, M58, M63 (the notes' IP-M57-NONNATURAL, IP-M58-NONNATURAL, "
+       "IP-M63-NONNATURAL)", "Does a kill reach a wild, free or home card?",
        "any_live_state", ("natural_only",),
        {"any_live_state": "yes; base rule 3 turns a killed free card home, base rule 4 a killed "
                           "wild card natural",
@@ -40,16 +41,22 @@ POINTS = (
        ("rule_wins",),
        {"modifiers_change_rule_states": "no: modifiers strip, kill and revive states the tables made",
         "rule_wins": "yes: a modifier leaves rule-made states alone"}),
-    _p("IP-INCDEC-TARGET", "D17, D18", "Which card does an incrementing / decrementing card change?",
+    _p("IP-INCDEC-TARGET", "D17, D18; M28-M32, M45, M46, M52, M68, M69 (the notes' IP-M45-TARGET, "
+       "IP-M52-TARGET)", "Which card does an incrementing / decrementing card change?",
        "owner_picks_one", ("all_own_natural",),
        {"owner_picks_one": "its owner names one other card of his own (a claim)",
         "all_own_natural": "every natural card of its owner"}),
-    _p("IP-REVIVE-RULE-KILLS", "B17, B21", "Does 'revives if it was killed' undo kills by base rules "
+    _p("IP-REVIVE-RULE-KILLS", "B17, B21; M60, M67-M69, M71, M95, M99 (the notes' IP-M60-RULE-KILLS, "
+       "IP-M67-RULE-KILLS, IP-M68-RULE-KILLS, IP-M69-RULE-KILLS, IP-M71-RULE-KILLS, IP-M95-REVIVE-SCOPE)",
+       "Does 'revives if it was killed' undo kills by base rules "
        "17 and 21?", "yes", ("modifier_kills_only",),
        {"yes": "any kill is undone", "modifier_kills_only": "only kills by conditional modifiers"}),
-    _p("IP-PLAYER-NUMBER", "B15", "Who are the 'odd' and 'even' players?", "from_north", ("from_dealer",),
+    _p("IP-PLAYER-NUMBER", "B15; M89, M90, M92, M96 (the notes' IP-M89-PLAYER-NUMBER)",
+       "Who are the 'odd' and 'even' players?", "from_north", ("from_dealer", "seat_number"),
        {"from_north": "numbered clockwise from the player at North = 1",
-        "from_dealer": "numbered clockwise from the dealer's left-hand neighbour = 1"}),
+        "from_dealer": "numbered clockwise from the dealer's left-hand neighbour = 1",
+        "seat_number": "the seat's own number, occupied or not: N 1, NE 2, E 3 ... NW 8 (odd = a cardinal "
+                       "seat)"}),
     _p("IP-R2-WILD-CARD", "B2", "What becomes wild under base rule 2?", "that_card", ("that_rank",),
        {"that_card": "the card of that rank and suit", "that_rank": "every card of that rank"}),
     _p("IP-DEAL-ROTATION", "seed 'Порядок сдачи карт'", "Who deals after the first deal?", "clockwise",

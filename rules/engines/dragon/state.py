@@ -42,6 +42,7 @@ from ..cards import card as make_card
 from ..errors import RulesError
 from ..readings import Readings
 from . import readings_dragon  # noqa: F401  (the points this module reads)
+from .context import SEATS
 from .facts import DealFacts
 from .trace import TraceEntry
 
@@ -371,9 +372,12 @@ class DealState:
 
     def player_number(self, player_id: str) -> int:
         """The "odd" / "even" players' numbering (IP-PLAYER-NUMBER): clockwise from the player at
-        North = 1 (base rule 15's count), or from the dealer's left-hand neighbour = 1."""
+        North = 1 (base rule 15's count), from the dealer's left-hand neighbour = 1, or the seat's
+        own number (N 1 ... NW 8)."""
         if self._rd["IP-PLAYER-NUMBER"] == "from_dealer":
             return self.facts.position(player_id)
+        if self._rd["IP-PLAYER-NUMBER"] == "seat_number":
+            return SEATS.index(self.seat(player_id)) + 1
         return self.table.player_number(player_id)
 
     # ------------------------------------------------------------------ claims

@@ -548,7 +548,7 @@ def test_m44_near_miss_six_dead_cards():
 
 
 def test_m44_free_card_must_be_an_honor():
-    """Modifier 44 with definition 13: a free card is an honor."""
+    """Modifier 44 with definition 13: a free card is an honor (IP-M44-FREE honor_only): the 9c is refused."""
     with pytest.raises(RulesError, match="not an honor"):
         prepared({"E": "8h 8d 8c Js Jd 9c - - -"}, tbl=quiet_table(), number=2, started_at=APR_1020,
                  history=M44_HISTORY, claims=[claim("E", "M44", target="9c")])

@@ -225,13 +225,20 @@ _ip("IP-M37-WHICH", "M37", "Which are 'the 2nd and the last cards dealt on the o
      "table_sequence": "the second face-up card of the deal and the very last face-up card"})
 _ip("IP-M37-ZERO", "M37", "Does zero animals count as an even number?", "needs_animals", ("zero_is_even",),
     {"needs_animals": "no animals, no modifier 37", "zero_is_even": "zero animals is even: 37 acts"})
+_ip("IP-M37-REF", "M37", "What does 'Modifier 35 is also valid' refer to?", "as_written", ("off_by_one",),
+    {"as_written": "a reminder that 35 still applies beside 37; it changes no card",
+     "off_by_one": "meant 36 (as IP-M39-REF reads 39 and 40): 36 keeps acting beside 37, which it does in "
+                   "number order anyway; no card changes either"})
 
 
 @modifier(number=37, group="cards",
           summary="An even number of animals revives the dead foskas among the second and the last "
                   "face-up cards of every player.",
-          reads=("room", "circles", "card_states"), does=("revive",), readings=("IP-M37-WHICH", "IP-M37-ZERO"))
+          reads=("room", "circles", "card_states"), does=("revive",),
+          readings=("IP-M37-WHICH", "IP-M37-ZERO", "IP-M37-REF"))
 def m37(state: DealState) -> None:
+    """The closing sentence ("Модификатор 35 также действителен") leaves 35 and 36 acting as they do
+    under either reading of IP-M37-REF: neither is cancelled here."""
     animals = state.table.room.animals
     if animals % 2 or (animals == 0 and state.reading("IP-M37-ZERO") == "needs_animals"):
         return
@@ -445,11 +452,17 @@ def m43(state: DealState) -> None:
                         text=f"{player} has four dead cards")
 
 
+_ip("IP-M44-FREE", "M44", "May modifier 44's free card be a foska?", "honor_only", (),
+    {"honor_only": "definition 13: free cards are honors that exchange rank among the honors; a foska "
+                   "named free is refused (the reading that a free foska takes any honor rank, its suit "
+                   "kept, is not offered: the hand evaluator plays free cards as honors only)"})
+
+
 @modifier(number=44, group="cards", kind="claim",
           summary="A player with five dead cards may revive one of them, revive another as wild, and "
                   "declare one of his live cards free.",
           reads=("card_states", "claims"), does=("revive", "wild", "free", "claim_right"),
-          readings=("IP-M42-COUNT", "IP-M43-PARTS"))
+          readings=("IP-M42-COUNT", "IP-M43-PARTS", "IP-M44-FREE"))
 def m44(state: DealState) -> None:
     """The claim names the card revived (``card``), the card revived as wild (``cards[0]``) and the
     card declared free (``target``)."""
@@ -476,7 +489,8 @@ def m44(state: DealState) -> None:
             if free is wild:
                 state.refuse(claim, f"{free.card} is the card revived as wild; it cannot also be free")
             if not free.honor:
-                state.refuse(claim, f"{free.card} is not an honor: only honors are free (definition 13)")
+                state.refuse(claim, f"{free.card} is not an honor: only honors are free (definition 13, "
+                                    f"IP-M44-FREE {state.reading('IP-M44-FREE')})")
             if free is not revived and not _plain(free):
                 state.refuse(claim, f"{free.card} is {free.state} or already modified (base rule 13)")
         text = f"{player} has five dead cards"

@@ -15,6 +15,11 @@ least one player has X, unless a reading says otherwise.
 
 The croupier's call that the dominant colour of the clothing is hard to tell is the table's
 croupier fact ``{"clothing": "hard_to_tell"}``.
+
+Under IP-M80-ORDER ``previous_deal_order`` modifiers 80, 84 and 88 read the card order the previous
+deal was played in: every deal played in the inverted order keeps ``carry["card_order"] =
+"inverted"`` (a key of its :class:`~rules.engines.dragon.game.DealRecord`'s ``carry``; a history
+built by hand may set it too), and a deal without the key was played in the natural order.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
 from .base import PatternView, modifier, register_point
 
-__all__ = ["CROUPIER_CLOTHING", "m53_seats", "letter_counts", "dominant_tone", "in_window",
+__all__ = ["CROUPIER_CLOTHING", "m53_seats", "m71_counted", "letter_counts", "dominant_tone", "in_window",
            "m84_rank", "m88_rank"]
 
 RED = ("h", "d")
@@ -681,7 +686,7 @@ def m66(state: DealState) -> None:
 _ip("IP-M67-MIDDLE", "M67", "Middle by dealing order or by rank?", "middle_dealt", ("middle_rank",),
     {"middle_dealt": "the second card dealt of the three (the seed's example names the Four of 2, 4, 3)",
      "middle_rank": "the card of the middle rank"})
-_ip("IP-M67-IN-A-ROW", "M67, M68", "Does a dark circle between two open circles break a run 'in a row'?",
+_ip("IP-M67-IN-A-ROW", "M67, M68 (the notes' IP-M68-IN-A-ROW)", "Does a dark circle between two open circles break a run 'in a row'?",
     "consecutive_open_cards", ("consecutive_circles",),
     {"consecutive_open_cards": "the player's open cards in dealing order",
      "consecutive_circles": "the cards must come on consecutive circles"})
@@ -925,16 +930,35 @@ def m70(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M71
+_ip("IP-M71-WHICH", "M71", "Which applications of modifiers to one card count towards modifier 71's three?",
+    "any_three", ("claimed_only",),
+    {"any_three": "any three conditional modifiers that acted on the card, automatic or claimed (the players "
+                  "apply every modifier to their own hands themselves, base rule 25)",
+     "claimed_only": "only modifiers the player chose to apply: three claims (kind 'claim') on the card"})
+
+
+def m71_counted(mods: Iterable[int], which: str = "any_three") -> int:
+    """How many of the modifiers ``mods`` that acted on a card count for modifier 71 (IP-M71-WHICH)."""
+    if which == "claimed_only":
+        from .base import registry
+        known = registry()
+        return sum(1 for n in mods if n in known and known[n].kind == "claim")
+    return len(tuple(mods))
+
+
 @modifier(number=71, group="external", kind="claim",
           summary="A player with a card three modifiers acted on may declare one of his dead cards revived.",
-          reads=("card_states", "claims", "modifiers"), does=("revive", "claim_right"))
+          reads=("card_states", "claims", "modifiers"), does=("revive", "claim_right"),
+          readings=("IP-M71-WHICH", "IP-REVIVE-RULE-KILLS"))
 def m71(state: DealState) -> None:
+    """Which kills the revival undoes is IP-REVIVE-RULE-KILLS (the notes' IP-M71-RULE-KILLS)."""
     seen: set[str] = set()
+    which = state.reading("IP-M71-WHICH")
     for claim in state.claims_for("M71"):
         if claim.player in seen:
             state.refuse(claim, "modifier 71 revives one card")
         seen.add(claim.player)
-        triple = [c for c in state.hand(claim.player) if len(c.mods) >= 3]
+        triple = [c for c in state.hand(claim.player) if m71_counted(c.mods, which) >= 3]
         if not triple:
             state.refuse(claim, f"no card of {claim.player} has had three modifiers applied")
         if claim.card is None:
@@ -947,10 +971,18 @@ def m71(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M72, M73
+_ip("IP-M72-NINTH", "M72", "When is the last open circle 'the last in the deal (the 9th in order)'?",
+    "ninth_and_last", ("final_circle",),
+    {"ninth_and_last": "the last open circle must be circle 9, the deal's final circle",
+     "final_circle": "it suffices that it is the deal's final circle, whatever its number (a deal of "
+                     "eight circles as modifier 6 prints its order); the engine deals nine circles in "
+                     "every pattern, so the two readings agree on every deal it judges"})
+
+
 @modifier(number=72, group="external",
           summary="An odd number of exits: the Fours of the second open circle are home, and the Unicorns "
                   "of the last open circle are wild when it is the ninth circle.",
-          reads=("room", "circles", "card_states"), does=("home", "wild"))
+          reads=("room", "circles", "card_states"), does=("home", "wild"), readings=("IP-M72-NINTH",))
 def m72(state: DealState) -> None:
     exits = state.table.room.exits
     if exits is None or exits % 2 == 0:       # not counted: the neutral default
@@ -960,7 +992,8 @@ def m72(state: DealState) -> None:
         if c.is_(4) and _natural(c):
             state.grant(c, HOME, text=why)
     last = state.last_open
-    if last == len(state.pattern):
+    final = len(state.pattern)
+    if last == final and (final == 9 or state.reading("IP-M72-NINTH") == "final_circle"):
         for c in state.circle(last):
             if c.is_(12) and _natural(c):
                 state.grant(c, WILD, text=f"{why}: the last open circle is the ninth")
@@ -1294,8 +1327,11 @@ _ip("IP-M80-NON-HONOR", "M80", "A lowest open card is a fosk: which red honors a
      "lowest_honors": "the two lowest honors dealt open instead",
      "mirror": "a fosk names its opposite rank if that is an honor (2-A, 3-K, 4-Q, 5-J)"})
 _ip("IP-M80-ORDER", "M80, M84, M88", "By which order are 'lowest' and 'highest' judged?", "natural_real",
-    ("current_deal_order",),
-    {"natural_real": "real ranks in the natural order", "current_deal_order": "the card order of this deal"})
+    ("current_deal_order", "previous_deal_order"),
+    {"natural_real": "real ranks in the natural order", "current_deal_order": "the card order of this deal",
+     "previous_deal_order": "the card order in force in the previous deal, whose open cards are read (base "
+                            "rule 19 or modifier 50 may have inverted it); each deal keeps its inverted "
+                            "order for the next under the carry key 'card_order'"})
 _ip("IP-M80-TWO-CARDS", "M80, M84, M88", "What are 'the two lowest (highest) cards' when ranks repeat?",
     "two_cards", ("two_ranks",),
     {"two_cards": "two cards: both of one rank name that rank only", "two_ranks": "the two extreme distinct ranks"})
@@ -1447,9 +1483,24 @@ def _previous_open(state: DealState) -> list[int]:
     return [c.rank for c in previous.open_cards]
 
 
+_ORDER_KEY = "card_order"
+
+
+def _keep_order(state: DealState) -> None:
+    """IP-M80-ORDER ``previous_deal_order``: the deal keeps its card order for the next deal's 80, 84
+    and 88 (the order is final by then: only base rule 19 and modifier 50 change it)."""
+    if state.reading("IP-M80-ORDER") == "previous_deal_order" and state.card_order == "inverted":
+        state.carry[_ORDER_KEY] = "inverted"
+
+
 def _extreme(state: DealState, ranks: list[int], lowest: bool) -> list[int]:
     """The two lowest (highest) of ``ranks`` as IP-M80-ORDER and IP-M80-TWO-CARDS read them."""
-    inverted = state.reading("IP-M80-ORDER") == "current_deal_order" and state.card_order == "inverted"
+    order = state.reading("IP-M80-ORDER")
+    if order == "previous_deal_order":
+        previous = state.history.previous if state.history is not None else None
+        inverted = previous is not None and previous.carry.get(_ORDER_KEY) == "inverted"
+    else:
+        inverted = order == "current_deal_order" and state.card_order == "inverted"
     ascending = lowest != inverted
     ordered = sorted(ranks, reverse=not ascending)
     if state.reading("IP-M80-TWO-CARDS") == "two_ranks":
@@ -1467,6 +1518,7 @@ def _extreme(state: DealState, ranks: list[int], lowest: bool) -> list[int]:
           reads=(*_READS_78, "history"), does=("wild",),
           readings=(*_READINGS_78, "IP-M80-NON-HONOR", "IP-M80-ORDER", "IP-M80-TWO-CARDS"))
 def m80(state: DealState) -> None:
+    _keep_order(state)
     if state.facts.number != 4 or _tone_for_78_84(state) != "light" or not _light_time(state):
         return
     ranks = _previous_open(state)
@@ -1549,6 +1601,7 @@ def _convert(state: DealState, sources: dict[int, int], colour: tuple[str, ...] 
           reads=(*_READS_78, "history"), does=("wild", "rank"),
           readings=(*_READINGS_78, "IP-M80-ORDER", "IP-M80-TWO-CARDS", "IP-M84-OPPOSITE", "IP-M84-TARGET"))
 def m84(state: DealState) -> None:
+    _keep_order(state)
     if state.facts.number != 4 or _tone_for_78_84(state) != "dark" or _light_time(state):
         return
     eight = state.reading("IP-M84-OPPOSITE")
@@ -1614,6 +1667,7 @@ def m87(state: DealState) -> None:
           readings=(*_READINGS_85, "IP-M87-DEAL-NUMBER", "IP-M88-RANGE", "IP-M80-ORDER", "IP-M80-TWO-CARDS",
                     "IP-M84-TARGET"))
 def m88(state: DealState) -> None:
+    _keep_order(state)
     deal = 2 if state.reading("IP-M87-DEAL-NUMBER") == "as_written" else 4
     if state.facts.number != deal or not _no_dominant(state) or not _window(state, 19, 7):
         return

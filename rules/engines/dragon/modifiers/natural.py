@@ -64,9 +64,12 @@ def _seat(state: DealState, player: str) -> str:
 
 def player_number(state: DealState, player: str) -> int:
     """IP-PLAYER-NUMBER: clockwise from the player at North = 1 (the first occupied seat clockwise
-    from North), or from the dealer's left-hand neighbour = 1."""
-    if state.reading("IP-PLAYER-NUMBER") == "from_dealer":
+    from North), from the dealer's left-hand neighbour = 1, or the seat's own number (N 1 ... NW 8)."""
+    how = state.reading("IP-PLAYER-NUMBER")
+    if how == "from_dealer":
         return state.position(player)
+    if how == "seat_number":
+        return SEATS.index(_seat(state, player)) + 1
     numbers = state.memo.get("player_number")
     if numbers is None:
         ordered = sorted(state.players, key=lambda p: SEATS.index(_seat(state, p)))
@@ -117,6 +120,14 @@ def m90(state: DealState) -> None:
 _ip("IP-M91-WHO", "M91", "Is one player drinking alcohol enough?", "any_player", ("all_players", "majority"),
     {"any_player": "at least one player drinks alcohol", "all_players": "every player drinks alcohol",
      "majority": "more than half of the players drink alcohol"})
+_ip("IP-M91-VS-63-64", "M63, M64, M91 (the notes' IP-M63-VS-91, IP-M64-VS-91 and IP-M91-VS-63-64)",
+    "Modifiers 63 and 64 say what happens to the Twos of the second open circle that 91 makes wild (63: "
+    "they die, 64: they are home): do they prevail over 91 despite their lower numbers?", "exceptions_win",
+    ("higher_number_wins",),
+    {"exceptions_win": "63 and 64 state the outcome for these Twos expressly, the 'unless stated otherwise' "
+                       "of base rule 11: a Two 63 killed stays dead, a Two 64 made home stays home",
+     "higher_number_wins": "base rule 11 read strictly: 91 stands, and a Two that 63 killed or 64 made home "
+                           "is wild"})
 
 
 def _grant_dead_aware(state: DealState, c: CardState, status: str, text: str) -> None:
@@ -135,7 +146,8 @@ def _grant_dead_aware(state: DealState, c: CardState, status: str, text: str) ->
 
 @modifier(number=91, group="natural",
           summary="Players drinking alcohol during the deal make wild the Twos of the second open circle.",
-          reads=("drink", "circles", "card_states"), does=("wild",), readings=("IP-M91-WHO",))
+          reads=("drink", "circles", "card_states", "modifiers"), does=("wild", "revive"),
+          readings=("IP-M91-WHO", "IP-M91-VS-63-64"))
 def m91(state: DealState) -> None:
     players = state.table.players
     drinkers = sum(1 for p in players if p.drink == "alcohol")
@@ -146,9 +158,17 @@ def m91(state: DealState) -> None:
     second = state.nth_open(2)
     if second is None:
         return
+    higher_wins = state.reading("IP-M91-VS-63-64") == "higher_number_wins"
     for c in state.circle(second):
-        if c.is_(2):
-            _grant_dead_aware(state, c, WILD, f"{drinkers} player(s) drink alcohol")
+        if not c.is_(2):
+            continue
+        why = f"{drinkers} player(s) drink alcohol"
+        if higher_wins and c.dead and c.killed_by == "M63":
+            state.revive(c, into=WILD, text=f"{why}: modifier 91 stands over 63 (IP-M91-VS-63-64)")
+        elif higher_wins and c.state == HOME and c.state_source == "M64":
+            state.grant(c, WILD, override=True, text=f"{why}: modifier 91 stands over 64 (IP-M91-VS-63-64)")
+        else:
+            _grant_dead_aware(state, c, WILD, why)
 
 
 # ---------------------------------------------------------------------------- the moon

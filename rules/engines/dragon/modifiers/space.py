@@ -1,7 +1,9 @@
 """Conditional modifiers 50-52, the seed's group "Пространственные" (space).
 
 Modifier 50 reads the table's material, 51 and 52 the compass seat of each player as modifier 53
-leaves it (``state.seat``). Modifiers 51 and 52 are rights a player uses once in a Game
+leaves it (``state.seat``; under IP-M53-SCOPE ``number_order`` the seat as taken, since 53 comes
+later). Modifier 52's incrementing / decrementing card changes the card IP-INCDEC-TARGET names (the
+notes' IP-M52-TARGET). Modifiers 51 and 52 are rights a player uses once in a Game
 (``once_per_game``: the judge refuses a second use from the Game's history).
 """
 
@@ -47,6 +49,22 @@ def m50(state: DealState) -> None:
     state.set_order("cards", "inverted", text="the table is not of natural materials")
 
 
+# ---------------------------------------------------------------------------- seats after modifier 53
+_ip("IP-M53-SCOPE", "M53, M51, M52", "Which reads use the seats modifier 53 changed?", "modifier_seat_reads",
+    ("number_order",),
+    {"modifier_seat_reads": "every modifier that names a seat, whatever its number (51 and 52 too); the "
+                            "first dealer and base rule 15's count from North keep the physical seats",
+     "number_order": "base rule 10: only modifiers numbered after 53 read the changed seats, so 51 and 52 "
+                     "read the seats as taken"})
+
+
+def _seat(state: DealState, player: str) -> str:
+    """The seat modifiers 51 and 52 read (IP-M53-SCOPE)."""
+    if state.reading("IP-M53-SCOPE") == "number_order":
+        return state.table.player(player).seat
+    return state.seat(player)
+
+
 # ---------------------------------------------------------------------------- M51 (claim)
 _ip("IP-M51-VALUE", "M51", "What does changing 'the real rank or suit' produce, and when?", "as_dealt",
     ("in_order_real", "modified_value"),
@@ -73,11 +91,11 @@ def _one_each(state: DealState, rule: str, claims: list[Claim]) -> list[Claim]:
           summary="A player seated North, South, East or West may change the real rank or suit of one of "
                   "his cards, once in a Game.",
           reads=("seats", "card_states", "claims", "history"), does=("rank", "suit", "claim_right"),
-          readings=("IP-M51-VALUE", "IP-M51-ONE-ATTRIBUTE"))
+          readings=("IP-M51-VALUE", "IP-M51-ONE-ATTRIBUTE", "IP-M53-SCOPE"))
 def m51(state: DealState) -> None:
     value = state.reading("IP-M51-VALUE")
     for claim in _one_each(state, "M51", state.claims_for("M51")):
-        seat = state.seat(claim.player)
+        seat = _seat(state, claim.player)
         if seat not in CARDINAL_SEATS:
             state.refuse(claim, f"{claim.player} sits {seat}: modifier 51 is for North, South, East and West")
         if claim.card is None or (claim.rank is None and claim.suit is None):
@@ -118,12 +136,13 @@ _ip("IP-M52-ELIGIBLE", "M52", "Who is 'not covered by modifier 51'?", "off_cardi
           summary="A player not covered by modifier 51 may make one red honor incrementing or one black "
                   "fosk decrementing, once in a Game.",
           reads=("seats", "card_states", "claims", "history"),
-          does=("incrementing", "decrementing", "rank", "claim_right"), readings=("IP-M52-ELIGIBLE",))
+          does=("incrementing", "decrementing", "rank", "claim_right"),
+          readings=("IP-M52-ELIGIBLE", "IP-M53-SCOPE", "IP-INCDEC-TARGET"))
 def m52(state: DealState) -> None:
     """The claim names the modifying card (``card``) and the card it changes (``target``,
     IP-INCDEC-TARGET); ``direction`` may repeat what the card's colour already says."""
     for claim in _one_each(state, "M52", state.claims_for("M52")):
-        seat = state.seat(claim.player)
+        seat = _seat(state, claim.player)
         spent = state.history is not None and state.history.claimed(claim.player, "M51")
         if seat in CARDINAL_SEATS and not (spent and state.reading("IP-M52-ELIGIBLE") == "no_m51_right_now"):
             state.refuse(claim, f"{claim.player} sits {seat}: modifier 51 covers him")
@@ -162,7 +181,7 @@ def _spent(state: DealState, player: str, rule: str) -> bool:
 
 @attach_options(51)
 def _m51_options(state: DealState, player: str) -> list[Claim]:
-    if state.seat(player) not in CARDINAL_SEATS or _spent(state, player, "M51"):
+    if _seat(state, player) not in CARDINAL_SEATS or _spent(state, player, "M51"):
         return []
     out = []
     for c in state.hand(player):
@@ -174,7 +193,7 @@ def _m51_options(state: DealState, player: str) -> list[Claim]:
 @attach_options(52)
 def _m52_options(state: DealState, player: str) -> list[Claim]:
     spent51 = _spent(state, player, "M51") and state.reading("IP-M52-ELIGIBLE") == "no_m51_right_now"
-    if (state.seat(player) in CARDINAL_SEATS and not spent51) or _spent(state, player, "M52"):
+    if (_seat(state, player) in CARDINAL_SEATS and not spent51) or _spent(state, player, "M52"):
         return []
     hand = state.hand(player)
     plain = [c for c in hand if c.state == NATURAL and not c.modified]
