@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -17,7 +18,7 @@ from .seats import Seat
 def actor_of(request) -> Member:
     member = selectors.member_for_user(request.user)
     if member is None:
-        raise Forbidden("This account is not a club member.")
+        raise Forbidden(_("This account is not a club member."))
     return member
 
 
@@ -156,7 +157,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
             return Invitation.objects.none()
         actor = actor_of(self.request)
         if not actor.is_admin:
-            raise Forbidden("Only an admin may see invitations.")
+            raise Forbidden(_("Only an admin may see invitations."))
         return Invitation.objects.select_related("dimension")
 
     def perform_create(self, serializer):

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions as drf_exceptions
 from rest_framework import status
 from rest_framework.response import Response
@@ -50,9 +51,9 @@ def _first_message(detail: Any) -> str:
         for key, value in detail.items():
             inner = _first_message(value)
             return inner if key in ("non_field_errors", "detail") else f"{key}: {inner}"
-        return "Invalid input."
+        return _("Invalid input.")
     if isinstance(detail, list | tuple):
-        return _first_message(detail[0]) if detail else "Invalid input."
+        return _first_message(detail[0]) if detail else _("Invalid input.")
     return str(detail)
 
 

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import seats as seat_rules
 from .errors import Conflict, Forbidden, InvalidInput, NotFound
@@ -24,13 +25,13 @@ User = get_user_model()
 
 def require_croupier(actor: Member | None) -> Member:
     if actor is None or not actor.active or not actor.is_croupier:
-        raise Forbidden("Only a croupier or an admin may do this.")
+        raise Forbidden(_("Only a croupier or an admin may do this."))
     return actor
 
 
 def require_admin(actor: Member | None) -> Member:
     if actor is None or not actor.active or not actor.is_admin:
-        raise Forbidden("Only an admin may do this.")
+        raise Forbidden(_("Only an admin may do this."))
     return actor
 
 
@@ -85,9 +86,9 @@ def member_create(*, email: str, display_name: str, dimension: Dimension, sex: s
         require_admin(actor)
     email = email.strip().lower()
     if User.objects.filter(email__iexact=email).exists():
-        raise Conflict(f"A member with the email {email} already exists.", extra={"field": "email", "value": email})
+        raise Conflict(_("A member with the email %(email)s already exists.") % {"email": email}, extra={"field": "email", "value": email})
     if Member.objects.filter(display_name=display_name.strip()).exists():
-        raise Conflict(f"The display name {display_name!r} is taken.",
+        raise Conflict(_("The display name %(name)s is taken.") % {"name": repr(display_name)},
                        extra={"field": "display_name", "value": display_name})
     user = User(username=_username_for(email), email=email, is_staff=role == Member.Role.ADMIN,
                 is_superuser=role == Member.Role.ADMIN)
@@ -103,7 +104,7 @@ def member_create(*, email: str, display_name: str, dimension: Dimension, sex: s
         with transaction.atomic():
             member.save()
     except IntegrityError:
-        raise Conflict(f"The display name {display_name!r} is taken.",
+        raise Conflict(_("The display name %(name)s is taken.") % {"name": repr(display_name)},
                        extra={"field": "display_name", "value": display_name})
     if password is not None or role == Member.Role.ADMIN:
         _ensure_email_address(user)
@@ -126,21 +127,21 @@ def member_update(*, member: Member, actor: Member, **changes) -> Member:
     own_fields = {"display_name", "dimension", "sex", "beard"}
     for field in changes:
         if field not in MEMBER_EDITABLE:
-            raise InvalidInput(f"{field} cannot be changed here.", extra={"field": field})
+            raise InvalidInput(_("%(field)s cannot be changed here.") % {"field": field}, extra={"field": field})
     if not actor.is_admin and (actor.pk != member.pk or set(changes) - own_fields):
-        raise Forbidden("Only an admin may change another member or a member's role.")
+        raise Forbidden(_("Only an admin may change another member or a member's role."))
     for field, value in changes.items():
         setattr(member, field, value)
     if "display_name" in changes and Member.objects.filter(
             display_name=member.display_name).exclude(pk=member.pk).exists():
-        raise Conflict(f"The display name {member.display_name!r} is taken.",
+        raise Conflict(_("The display name %(name)s is taken.") % {"name": repr(member.display_name)},
                        extra={"field": "display_name", "value": member.display_name})
     _full_clean(member, exclude=["user"])
     try:
         with transaction.atomic():
             member.save()
     except IntegrityError:
-        raise Conflict(f"The display name {member.display_name!r} is taken.",
+        raise Conflict(_("The display name %(name)s is taken.") % {"name": repr(member.display_name)},
                        extra={"field": "display_name", "value": member.display_name})
     if "role" in changes:
         is_admin = member.role == Member.Role.ADMIN
@@ -155,7 +156,7 @@ def invitation_create(*, actor: Member, email: str, display_name: str, dimension
     require_admin(actor)
     email = email.strip().lower()
     if User.objects.filter(email__iexact=email).exists():
-        raise Conflict(f"{email} is already a member.", extra={"field": "email", "value": email})
+        raise Conflict(_("%(email)s is already a member.") % {"email": email}, extra={"field": "email", "value": email})
     invitation = Invitation(email=email, display_name=display_name, dimension=dimension, role=role,
                             token=secrets.token_urlsafe(32), invited_by=actor)
     _full_clean(invitation)
@@ -177,9 +178,10 @@ def invitation_mail(*, invitation_id: int, site_url: str = "") -> bool:
             return False
         link = site_url.rstrip("/") + reverse("club:invitation_open", args=[invitation.token])
         send_mail(
-            subject=f"An invitation to {settings.CLUB_NAME}",
-            message=(f"{invitation.display_name}, you are invited to the Dragon Poker club {settings.CLUB_NAME}.\n"
-                     f"Open this link to choose your password: {link}\n"),
+            subject=_("An invitation to %(club)s") % {"club": settings.CLUB_NAME},
+            message=_("%(name)s, you are invited to the Dragon Poker club %(club)s.\n"
+                      "Open this link to choose your password: %(link)s\n")
+            % {"name": invitation.display_name, "club": settings.CLUB_NAME, "link": link},
             from_email=None, recipient_list=[invitation.email])
         invitation.sent_at = timezone.now()
         invitation.save(update_fields=["sent_at"])
@@ -194,9 +196,9 @@ def invitation_pending(*, token: str) -> Invitation | None:
 def invitation_accept(*, token: str, user, sex: str = Member.Sex.MALE, beard: bool = False) -> Member:
     invitation = Invitation.objects.select_for_update().filter(token=token).first()
     if invitation is None or invitation.accepted_at is not None:
-        raise NotFound("This invitation is not valid any more.", extra={"token": token})
+        raise NotFound(_("This invitation is not valid any more."), extra={"token": token})
     if user.email.lower() != invitation.email:
-        raise InvalidInput(f"This invitation is for {invitation.email}, not {user.email}.",
+        raise InvalidInput(_("This invitation is for %(invited)s, not %(email)s.") % {"invited": invitation.email, "email": user.email},
                            extra={"field": "email", "value": user.email})
     member = Member(user=user, display_name=invitation.display_name, dimension=invitation.dimension,
                     sex=sex, beard=beard, role=invitation.role)
@@ -214,7 +216,7 @@ def member_for_open_signup(*, user, display_name: str | None = None, dimension: 
     which the member can change on their profile)."""
     dimension = dimension or Dimension.objects.order_by("pk").first()
     if dimension is None:
-        raise InvalidInput("The club has no dimensions yet; an admin must add one first.")
+        raise InvalidInput(_("The club has no dimensions yet; an admin must add one first."))
     name = display_name or user.email.split("@")[0]
     if Member.objects.filter(display_name=name).exists():
         name = f"{name}-{user.pk}"
@@ -243,10 +245,12 @@ def session_create(*, actor: Member, title: str, venue: Venue, starts_at: dateti
 
 def _check_session(session: ScheduledSession) -> None:
     if session.ends_at and session.starts_at and session.ends_at <= session.starts_at:
-        raise InvalidInput(f"The session must end after it starts (ends_at {session.ends_at.isoformat()}).",
+        raise InvalidInput(_("The session must end after it starts (ends_at %(ends_at)s).")
+                           % {"ends_at": session.ends_at.isoformat()},
                            extra={"field": "ends_at", "value": session.ends_at.isoformat()})
     if session.max_stake < session.min_stake:
-        raise InvalidInput(f"The maximum stake {session.max_stake} is below the minimum {session.min_stake}.",
+        raise InvalidInput(_("The maximum stake %(max)s is below the minimum %(min)s.")
+                           % {"max": session.max_stake, "min": session.min_stake},
                            extra={"field": "max_stake", "value": session.max_stake})
     _full_clean(session, exclude=["created_by"])
 
@@ -256,7 +260,7 @@ def session_update(*, session: ScheduledSession, actor: Member, **changes) -> Sc
     require_croupier(actor)
     for field, value in changes.items():
         if field not in SESSION_FIELDS:
-            raise InvalidInput(f"{field} cannot be changed here.", extra={"field": field})
+            raise InvalidInput(_("%(field)s cannot be changed here.") % {"field": field}, extra={"field": field})
         setattr(session, field, value)
     _check_session(session)
     session.save()
@@ -271,9 +275,9 @@ def session_transition(*, session: ScheduledSession, actor: Member, to: str) -> 
     session = ScheduledSession.objects.select_for_update().get(pk=session.pk)
     allowed = ScheduledSession.TRANSITIONS.get(session.status, ())
     if to not in ScheduledSession.Status.values:
-        raise InvalidInput(f"Unknown session status {to!r}.", extra={"field": "status", "value": to})
+        raise InvalidInput(_("Unknown session status %(status)s.") % {"status": repr(to)}, extra={"field": "status", "value": to})
     if to not in allowed:
-        raise Conflict(f"A session that is {session.status} cannot become {to}.",
+        raise Conflict(_("A session that is %(from)s cannot become %(to)s.") % {"from": session.status, "to": to},
                        extra={"from": session.status, "to": to, "allowed": list(allowed)})
     session.status = to
     session.save(update_fields=["status"])
@@ -305,15 +309,15 @@ def rsvp_set(*, session: ScheduledSession, member: Member, actor: Member, answer
     """Answer for a session. Asking for a place when the session is full puts the member on the
     waitlist; a place freed promotes the waitlist in the order places were asked for."""
     if actor.pk != member.pk and not actor.is_croupier:
-        raise Forbidden("A member answers for themself only.")
+        raise Forbidden(_("A member answers for themself only."))
     if answer not in (RSVP.Answer.GOING, RSVP.Answer.MAYBE, RSVP.Answer.DECLINED):
-        raise InvalidInput(f"Unknown answer {answer!r}: going, maybe or declined.",
+        raise InvalidInput(_("Unknown answer %(answer)s: going, maybe or declined.") % {"answer": repr(answer)},
                            extra={"field": "answer", "value": answer})
     session = _locked_session(session)
     if not session.accepts_rsvps:
-        raise Conflict(f"The session is {session.status}: RSVPs are closed.", extra={"status": session.status})
+        raise Conflict(_("The session is %(status)s: RSVPs are closed.") % {"status": session.status}, extra={"status": session.status})
     if not member.active:
-        raise InvalidInput(f"{member} is not an active member.", extra={"field": "member", "value": member.pk})
+        raise InvalidInput(_("%(name)s is not an active member.") % {"name": member}, extra={"field": "member", "value": member.pk})
     rsvp = RSVP.objects.filter(session=session, member=member).first()
     was_going = rsvp is not None and rsvp.answer == RSVP.Answer.GOING
     wants_place = answer == RSVP.Answer.GOING
@@ -349,7 +353,7 @@ def seating_propose(*, session: ScheduledSession, seed: str | None = None) -> li
     going = list(Member.objects.filter(rsvps__session=session, rsvps__answer=RSVP.Answer.GOING)
                  .select_related("dimension").order_by("pk"))
     if not seat_rules.MIN_PLAYERS <= len(going) <= seat_rules.MAX_PLAYERS:
-        raise InvalidInput(f"A table seats 2 to 8 players; {len(going)} are going.",
+        raise InvalidInput(_("A table seats 2 to 8 players; %(count)s are going.") % {"count": len(going)},
                            extra={"going": len(going)})
     seed = seed if seed is not None else (session.seating_seed or f"session-{session.pk}")
     rng = random.Random(f"{seed}")
@@ -371,21 +375,21 @@ def seating_set(*, session: ScheduledSession, actor: Member, assignments: Mappin
     require_croupier(actor)
     session = _locked_session(session)
     if session.status in (ScheduledSession.Status.CLOSED, ScheduledSession.Status.CANCELLED):
-        raise Conflict(f"The session is {session.status}: its seating cannot change.")
+        raise Conflict(_("The session is %(status)s: its seating cannot change.") % {"status": session.status})
     if not seat_rules.MIN_PLAYERS <= len(assignments) <= seat_rules.MAX_PLAYERS:
-        raise InvalidInput(f"A table seats 2 to 8 players, not {len(assignments)}.",
+        raise InvalidInput(_("A table seats 2 to 8 players, not %(count)s.") % {"count": len(assignments)},
                            extra={"field": "assignments", "value": len(assignments)})
     seen: dict[str, int] = {}
     for member_id, seat in assignments.items():
         if seat not in seat_rules.CLOCKWISE:
-            raise InvalidInput(f"Unknown seat {seat!r}.", extra={"field": "seat", "value": seat})
+            raise InvalidInput(_("Unknown seat %(seat)s.") % {"seat": repr(seat)}, extra={"field": "seat", "value": seat})
         if seat in seen:
-            raise Conflict(f"Seat {seat} is given twice.", extra={"seat": seat, "members": [seen[seat], member_id]})
+            raise Conflict(_("Seat %(seat)s is given twice.") % {"seat": seat}, extra={"seat": seat, "members": [seen[seat], member_id]})
         seen[seat] = member_id
     members = {m.pk: m for m in Member.objects.filter(pk__in=list(assignments))}
     for member_id in assignments:
         if member_id not in members:
-            raise NotFound(f"No member {member_id}.", extra={"field": "member", "value": member_id})
+            raise NotFound(_("No member %(id)s.") % {"id": member_id}, extra={"field": "member", "value": member_id})
     SeatAssignment.objects.filter(session=session).delete()
     rows = [SeatAssignment(session=session, member=members[mid], seat=seat) for mid, seat in assignments.items()]
     for row in rows:
@@ -399,14 +403,14 @@ def seat_assign(*, session: ScheduledSession, actor: Member, member: Member, sea
     require_croupier(actor)
     session = _locked_session(session)
     if seat not in seat_rules.CLOCKWISE:
-        raise InvalidInput(f"Unknown seat {seat!r}.", extra={"field": "seat", "value": seat})
+        raise InvalidInput(_("Unknown seat %(seat)s.") % {"seat": repr(seat)}, extra={"field": "seat", "value": seat})
     taken = SeatAssignment.objects.filter(session=session, seat=seat).exclude(member=member).select_related("member").first()
     if taken is not None:
-        raise Conflict(f"Seat {seat} is taken by {taken.member}.", extra={"seat": seat, "member": taken.member_id})
+        raise Conflict(_("Seat %(seat)s is taken by %(name)s.") % {"seat": seat, "name": taken.member}, extra={"seat": seat, "member": taken.member_id})
     if (not SeatAssignment.objects.filter(session=session, member=member).exists()
             and SeatAssignment.objects.filter(session=session).count() >= seat_rules.MAX_PLAYERS):
-        raise Conflict("The table is full: 8 players at most.")
-    row, _ = SeatAssignment.objects.update_or_create(session=session, member=member, defaults={"seat": seat})
+        raise Conflict(_("The table is full: 8 players at most."))
+    row, _created = SeatAssignment.objects.update_or_create(session=session, member=member, defaults={"seat": seat})
     return row
 
 

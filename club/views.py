@@ -26,7 +26,7 @@ def health(request: HttpRequest) -> JsonResponse:
 def _member_or_404(request) -> Member:
     member = selectors.member_for_user(request.user)
     if member is None:
-        raise Http404("This account is not a club member.")
+        raise Http404(_("This account is not a club member."))
     return member
 
 
@@ -77,7 +77,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         session = selectors.session_detail(pk=pk)
     except ScheduledSession.DoesNotExist:
-        raise Http404("No such session.")
+        raise Http404(_("No such session."))
     member = selectors.member_for_user(request.user)
     rsvps = list(session.rsvps.all())
     mine = next((r for r in rsvps if member and r.member_id == member.pk), None)
@@ -149,7 +149,7 @@ def session_seating(request: HttpRequest, pk: int) -> HttpResponse:
 def invitation_open(request: HttpRequest, token: str) -> HttpResponse:
     invitation = services.invitation_pending(token=token)
     if invitation is None:
-        raise Http404("This invitation is not valid any more.")
+        raise Http404(_("This invitation is not valid any more."))
     request.session[INVITATION_SESSION_KEY] = token
     return redirect("account_signup")
 

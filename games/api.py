@@ -12,6 +12,7 @@ import datetime as dt
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -152,7 +153,7 @@ class DealSerializer(serializers.ModelSerializer):
 
 def _sane_moment(value: dt.datetime | None) -> dt.datetime | None:
     if value is not None and not 1900 <= value.year <= 2200:
-        raise serializers.ValidationError(f"{value.isoformat()} is outside the years 1900..2200.")
+        raise serializers.ValidationError(_("%(value)s is outside the years 1900..2200.") % {"value": value.isoformat()})
     return value
 
 
@@ -393,7 +394,7 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
     def create(self, request):
         key = request.headers.get("Idempotency-Key", "").strip()
         if len(key) > 100:
-            raise InvalidInput("The Idempotency-Key header is longer than 100 characters.",
+            raise InvalidInput(_("The Idempotency-Key header is longer than 100 characters."),
                                extra={"field": "Idempotency-Key"})
         data = ResultCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -402,13 +403,13 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
         deal = get_object_or_404(selectors.deals_visible_to(actor), pk=v["deal"].pk)
         if deal.mode == Deal.Mode.QUICK:
             if "pot" not in v:
-                raise InvalidInput("pot: a quick result needs the pot.", extra={"field": "pot"})
+                raise InvalidInput(_("pot: a quick result needs the pot."), extra={"field": "pot"})
             result = services.result_submit_quick(deal=deal, actor=actor, winners=v.get("winners") or [], pot=v["pot"],
                                                   idempotency_key=key, supersedes=v.get("supersedes"),
                                                   note=v.get("note", ""))
         else:
             if v.get("winners") or "pot" in v:
-                raise InvalidInput("winners: the cards of this deal were recorded; the judge decides the winner.",
+                raise InvalidInput(_("winners: the cards of this deal were recorded; the judge decides the winner."),
                                    extra={"field": "winners"})
             result = services.result_submit(deal=deal, actor=actor, idempotency_key=key,
                                             supersedes=v.get("supersedes"))
@@ -480,7 +481,7 @@ class StatsViewSet(viewsets.ViewSet):
             member = Member.objects.get(pk=int(pk))
         except (Member.DoesNotExist, ValueError, OverflowError):
             from club.errors import NotFound
-            raise NotFound(f"No member {pk}.", extra={"value": pk})
+            raise NotFound(_("No member %(id)s.") % {"id": pk}, extra={"value": pk})
         stats = selectors.member_stats(member=member)
         best = stats["best"]
         return Response({
@@ -500,7 +501,8 @@ class StatsViewSet(viewsets.ViewSet):
         actor_of(request)
         period = request.query_params.get("period", "month")
         if period not in selectors.PERIODS:
-            raise InvalidInput(f"Unknown period {period!r}: {', '.join(selectors.PERIODS)}.",
+            raise InvalidInput(_("Unknown period %(period)s: %(periods)s.")
+                               % {"period": repr(period), "periods": ", ".join(selectors.PERIODS)},
                                extra={"field": "period", "value": period})
         rows = selectors.leaderboard(period=period, now=timezone.now())
         return Response([{"rank": r["rank"], "member": r["member"].pk, "member_name": r["member"].display_name,

@@ -10,6 +10,7 @@ import datetime as dt
 
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -37,7 +38,8 @@ def _date_param(request, name: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise InvalidInput(f"{name}: {value!r} is not a date (YYYY-MM-DD).", extra={"field": name, "value": value})
+        raise InvalidInput(_("%(field)s: %(value)s is not a date (YYYY-MM-DD).") % {"field": name, "value": repr(value)},
+                           extra={"field": name, "value": value})
 
 
 # ----------------------------------------------------------------------------- serializers
@@ -221,11 +223,11 @@ def precedent_queryset(request, params):
         value = params.get(name)
         if value:
             if not str(value).isdigit():
-                raise InvalidInput(f"{name}: {value!r} is not a number.", extra={"field": name, "value": value})
+                raise InvalidInput(_("%(field)s: %(value)s is not a number.") % {"field": name, "value": repr(value)}, extra={"field": name, "value": value})
             rule = f"{prefix}{int(value)}"
     status_ = params.get("status") or None
     if status_ and status_ not in Precedent.Status.values:
-        raise InvalidInput(f"status: unknown status {status_!r}.", extra={"field": "status", "value": status_})
+        raise InvalidInput(_("status: unknown status %(status)s.") % {"status": repr(status_)}, extra={"field": "status", "value": status_})
     member = _member(request)
     refs = None
     q = (params.get("q") or "").strip()
@@ -241,7 +243,7 @@ def precedent_queryset(request, params):
         try:
             return dt.date.fromisoformat(value)
         except ValueError:
-            raise InvalidInput(f"{name}: {value!r} is not a date (YYYY-MM-DD).",
+            raise InvalidInput(_("%(field)s: %(value)s is not a date (YYYY-MM-DD).") % {"field": name, "value": repr(value)},
                                extra={"field": name, "value": value})
 
     qs = selectors.precedent_list(member=member, rule=rule, point=params.get("point") or None, status=status_,
@@ -347,7 +349,7 @@ class SearchView(APIView):
         q = request.query_params.get("q", "")
         kind = request.query_params.get("kind") or None
         if kind not in (None, "precedent", "entry"):
-            raise InvalidInput(f"kind: unknown kind {kind!r}.", extra={"field": "kind", "value": kind})
+            raise InvalidInput(_("kind: unknown kind %(kind)s.") % {"kind": repr(kind)}, extra={"field": "kind", "value": kind})
         member = _member(request)
         hits = search.search(q, kind=kind, include_private=bool(member and member.is_croupier))
         from django.urls import reverse

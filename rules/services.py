@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.errors import Conflict, InvalidInput, NotFound
 from club.models import Member
@@ -41,7 +42,7 @@ def _entries(keys: Iterable[str]) -> list[RulebookEntry]:
     found = {e.key: e for e in RulebookEntry.objects.filter(key__in=keys)}
     for key in keys:
         if key not in found:
-            raise InvalidInput(f"Unknown rule {key!r}.", extra={"field": "cites_rules", "value": key})
+            raise InvalidInput(_("Unknown rule %(rule)s.") % {"rule": repr(key)}, extra={"field": "cites_rules", "value": key})
     return [found[k] for k in keys]
 
 
@@ -50,7 +51,7 @@ def _points(ids: Iterable[str], field: str = "cites_points") -> dict[str, Interp
     found = {p.point_id: p for p in InterpretationPoint.objects.filter(point_id__in=ids)}
     for point_id in ids:
         if point_id not in found:
-            raise InvalidInput(f"Unknown interpretation point {point_id!r}.",
+            raise InvalidInput(_("Unknown interpretation point %(point)s.") % {"point": repr(point_id)},
                                extra={"field": field, "value": point_id})
     return found
 
@@ -61,7 +62,8 @@ def _check_fixes(fixes: Mapping[str, str]) -> dict[InterpretationPoint, str]:
     for point_id, reading in fixes.items():
         point = points[point_id]
         if reading not in point.readings:
-            raise InvalidInput(f"{point_id}: unknown reading {reading!r} (one of {', '.join(point.readings)}).",
+            raise InvalidInput(_("%(point)s: unknown reading %(reading)s (one of %(readings)s).")
+                               % {"point": point_id, "reading": repr(reading), "readings": ", ".join(point.readings)},
                                extra={"field": "fixes", "value": reading, "point": point_id})
         out[point] = reading
     return out
@@ -72,20 +74,21 @@ def _check_citations(precedent: Precedent, cites: Mapping[str, str]) -> list[tup
     found = {p.permanent_id: p for p in Precedent.objects.filter(permanent_id__in=list(cites))}
     for permanent_id, treatment in cites.items():
         if treatment not in PrecedentCitation.Treatment.values:
-            raise InvalidInput(f"Unknown treatment {treatment!r} of {permanent_id}.",
+            raise InvalidInput(_("Unknown treatment %(treatment)s of %(id)s.") % {"treatment": repr(treatment), "id": permanent_id},
                                extra={"field": "cites_precedents", "value": treatment})
         cited = found.get(permanent_id)
         if cited is None:
-            raise InvalidInput(f"Unknown precedent {permanent_id!r}.",
+            raise InvalidInput(_("Unknown precedent %(id)s.") % {"id": repr(permanent_id)},
                                extra={"field": "cites_precedents", "value": permanent_id})
         if cited.pk == precedent.pk:
-            raise InvalidInput(f"A precedent cannot cite itself ({permanent_id}).",
+            raise InvalidInput(_("A precedent cannot cite itself (%(id)s).") % {"id": permanent_id},
                                extra={"field": "cites_precedents", "value": permanent_id})
         if cited.effective_from > precedent.effective_from:
-            raise InvalidInput(f"{permanent_id} is later than this precedent: only earlier precedents are cited.",
+            raise InvalidInput(_("%(id)s is later than this precedent: only earlier precedents are cited.") % {"id": permanent_id},
                                extra={"field": "cites_precedents", "value": permanent_id})
         if treatment in PrecedentCitation.ENDS_FORCE and not cited.is_published:
-            raise InvalidInput(f"{permanent_id} is not published: there is nothing to {treatment[:-1]}.",
+            raise InvalidInput(_("%(id)s is not published: there is nothing to %(treatment)s.")
+                               % {"id": permanent_id, "treatment": treatment[:-1]},
                                extra={"field": "cites_precedents", "value": permanent_id})
         out.append((cited, treatment))
     return out
@@ -95,7 +98,7 @@ def _snapshot(value, field: str = "deal_snapshot") -> dict:
     if value is None or value == "":
         return {}
     if not isinstance(value, Mapping):
-        raise InvalidInput(f"{field}: a deal snapshot is an object, not {type(value).__name__}.",
+        raise InvalidInput(_("%(field)s: a deal snapshot is an object, not %(type)s.") % {"field": field, "type": type(value).__name__},
                            extra={"field": field, "value": str(value)[:100]})
     return dict(value)
 
@@ -120,14 +123,14 @@ def precedent_file(*, actor: Member | None, title: str, situation: str, question
         require_croupier(actor)
     for name, value in (("title", title), ("situation", situation), ("question", question), ("ruling", ruling)):
         if not (value or "").strip():
-            raise InvalidInput(f"{name}: this field is required.", extra={"field": name, "value": value})
+            raise InvalidInput(_("%(field)s: this field is required.") % {"field": name}, extra={"field": name, "value": value})
     if status not in _INITIAL_STATUSES:
-        raise InvalidInput(f"A new precedent cannot be {status!r}.", extra={"field": "status", "value": status})
+        raise InvalidInput(_("A new precedent cannot be %(status)s.") % {"status": repr(status)}, extra={"field": "status", "value": status})
     if ruled_by_kind not in Precedent.RuledBy.values:
-        raise InvalidInput(f"Unknown ruler {ruled_by_kind!r}.", extra={"field": "ruled_by_kind", "value": ruled_by_kind})
+        raise InvalidInput(_("Unknown ruler %(ruler)s.") % {"ruler": repr(ruled_by_kind)}, extra={"field": "ruled_by_kind", "value": ruled_by_kind})
     panel_members = _member_list(panel)
     if ruled_by_kind == Precedent.RuledBy.PANEL and len(panel_members) < 2 and not founding:
-        raise InvalidInput("A panel has at least two members.", extra={"field": "panel", "value": len(panel_members)})
+        raise InvalidInput(_("A panel has at least two members."), extra={"field": "panel", "value": len(panel_members)})
     ruled_on = ruled_on or timezone.localdate()
     effective_from = effective_from or ruled_on
     precedent = Precedent(
@@ -168,10 +171,10 @@ def precedent_transition(*, precedent: Precedent, actor: Member, to: str,
     require_croupier(actor)
     precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
     if to not in Precedent.Status.values:
-        raise InvalidInput(f"Unknown precedent status {to!r}.", extra={"field": "status", "value": to})
+        raise InvalidInput(_("Unknown precedent status %(status)s.") % {"status": repr(to)}, extra={"field": "status", "value": to})
     allowed = Precedent.TRANSITIONS.get(precedent.status, ())
     if to not in allowed:
-        raise Conflict(f"A precedent that is {precedent.status} cannot become {to}.",
+        raise Conflict(_("A precedent that is %(from)s cannot become %(to)s.") % {"from": precedent.status, "to": to},
                        extra={"from": precedent.status, "to": to, "allowed": list(allowed)})
     precedent.status = to
     if to == Precedent.Status.BINDING:
@@ -193,14 +196,15 @@ def precedent_update(*, precedent: Precedent, actor: Member, **fields) -> Preced
     require_croupier(actor)
     precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
     if precedent.status != Precedent.Status.DRAFT:
-        raise Conflict(f"{precedent.permanent_id} is {precedent.status}: only a draft can be edited.",
+        raise Conflict(_("%(id)s is %(status)s: only a draft can be edited.")
+                       % {"id": precedent.permanent_id, "status": precedent.status},
                        extra={"status": precedent.status})
     editable = {"title", "situation", "question", "ruling"}
     for name, value in fields.items():
         if name not in editable:
-            raise InvalidInput(f"{name} cannot be edited.", extra={"field": name})
+            raise InvalidInput(_("%(field)s cannot be edited.") % {"field": name}, extra={"field": name})
         if not (value or "").strip():
-            raise InvalidInput(f"{name}: this field is required.", extra={"field": name, "value": value})
+            raise InvalidInput(_("%(field)s: this field is required.") % {"field": name}, extra={"field": name, "value": value})
         setattr(precedent, name, value.strip())
     precedent.save()
     search.index_precedent(precedent)
@@ -264,7 +268,7 @@ def _active_member(actor: Member | None) -> Member:
     from club.errors import Forbidden
 
     if actor is None or not actor.active:
-        raise Forbidden("Only a club member may call the croupier.")
+        raise Forbidden(_("Only a club member may call the croupier."))
     return actor
 
 
@@ -277,11 +281,11 @@ def dispute_raise(*, actor: Member, deal_ref: str, question: str, deal_snapshot:
     _active_member(actor)
     deal_ref = (deal_ref or "").strip()
     if not deal_ref:
-        raise InvalidInput("deal_ref: this field is required.", extra={"field": "deal_ref", "value": deal_ref})
+        raise InvalidInput(_("%(field)s: this field is required.") % {"field": "deal_ref"}, extra={"field": "deal_ref", "value": deal_ref})
     if not (question or "").strip():
-        raise InvalidInput("question: this field is required.", extra={"field": "question", "value": question})
+        raise InvalidInput(_("%(field)s: this field is required.") % {"field": "question"}, extra={"field": "question", "value": question})
     if Dispute.objects.select_for_update().filter(deal_ref=deal_ref, status=Dispute.Status.OPEN).exists():
-        raise Conflict(f"Deal {deal_ref} is already disputed.", extra={"deal_ref": deal_ref})
+        raise Conflict(_("Deal %(deal)s is already disputed.") % {"deal": deal_ref}, extra={"deal_ref": deal_ref})
     snapshot = _snapshot(deal_snapshot) or _snapshot(lookup(deal_ref))
     return Dispute.objects.create(deal_ref=deal_ref, deal_snapshot=snapshot, raised_by=actor,
                                   question=question.strip())
@@ -292,10 +296,10 @@ def _close_dispute(dispute: Dispute, actor: Member, to: str, ruling: str) -> Dis
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     allowed = Dispute.TRANSITIONS[dispute.status]
     if to not in allowed:
-        raise Conflict(f"A dispute that is {dispute.status} cannot become {to}.",
+        raise Conflict(_("A dispute that is %(from)s cannot become %(to)s.") % {"from": dispute.status, "to": to},
                        extra={"from": dispute.status, "to": to, "allowed": list(allowed)})
     if not (ruling or "").strip():
-        raise InvalidInput("ruling: this field is required.", extra={"field": "ruling", "value": ruling})
+        raise InvalidInput(_("%(field)s: this field is required.") % {"field": "ruling"}, extra={"field": "ruling", "value": ruling})
     dispute.status = to
     dispute.ruling = ruling.strip()
     dispute.ruled_by = actor
@@ -313,7 +317,7 @@ def dispute_rule(*, dispute: Dispute, actor: Member, ruling: str) -> Dispute:
 @transaction.atomic
 def dispute_replay(*, dispute: Dispute, actor: Member, reason: str = "") -> Dispute:
     """Base rule 12: no precedent and no agreement, so the deal is replayed."""
-    text = reason.strip() or "No precedent and no agreement: the deal is replayed (base rule 12)."
+    text = reason.strip() or _("No precedent and no agreement: the deal is replayed (base rule 12).")
     return _close_dispute(dispute, actor, Dispute.Status.REPLAYED, text)
 
 
@@ -324,12 +328,14 @@ def dispute_publish(*, dispute: Dispute, actor: Member, title: str, status: str 
     require_croupier(actor)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != Dispute.Status.RULED:
-        raise Conflict(f"Dispute #{dispute.pk} is {dispute.status}: only a ruled dispute becomes a precedent.",
+        raise Conflict(_("Dispute #%(id)s is %(status)s: only a ruled dispute becomes a precedent.")
+                       % {"id": dispute.pk, "status": dispute.status},
                        extra={"status": dispute.status})
     if dispute.precedent_id is not None:
-        raise Conflict(f"Dispute #{dispute.pk} is already published as {dispute.precedent.permanent_id}.",
+        raise Conflict(_("Dispute #%(id)s is already published as %(precedent)s.")
+                       % {"id": dispute.pk, "precedent": dispute.precedent.permanent_id},
                        extra={"precedent": dispute.precedent.permanent_id})
-    fields = {"situation": f"Deal {dispute.deal_ref}: {dispute.question}", "question": dispute.question,
+    fields = {"situation": _("Deal %(deal)s: %(question)s") % {"deal": dispute.deal_ref, "question": dispute.question}, "question": dispute.question,
               "ruling": dispute.ruling}
     fields.update({k: v for k, v in precedent_fields.items() if v not in (None, "")})
     snapshot = {k: dispute.deal_snapshot[k] for k in ("cards", "trace", "players", "date", "number")
@@ -354,7 +360,7 @@ def precedent_whatif_compute(*, precedent: Precedent, sittings: Iterable[tuple[s
 
     precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
     if not precedent.fixes.exists():
-        raise Conflict(f"{precedent.permanent_id} fixes no reading: nothing would change.",
+        raise Conflict(_("%(id)s fixes no reading: nothing would change.") % {"id": precedent.permanent_id},
                        extra={"precedent": precedent.permanent_id})
     if sittings is None:
         sittings = stored_sittings(before=precedent.effective_from)
@@ -379,4 +385,4 @@ def precedent_by_permanent_id(permanent_id: str) -> Precedent:
     try:
         return Precedent.objects.get(permanent_id=permanent_id)
     except Precedent.DoesNotExist:
-        raise NotFound(f"No precedent {permanent_id!r}.", extra={"value": permanent_id})
+        raise NotFound(_("No precedent %(id)s.") % {"id": repr(permanent_id)}, extra={"value": permanent_id})

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from club import selectors as club_selectors
@@ -24,8 +25,9 @@ from .models import Dispute, InterpretationPoint, Precedent, RulebookEntry
 from .whatif import deal_snapshot
 
 PAGE_SIZE = 50
-GAME_NAMES = {"dragon": "Dragon Poker, club rules v2.2.1", "casino": "Dragon Poker, the casino variant",
-              "dice": "Dice poker", "tricks": "The 30-round trick game", "draker": "Draker combinations"}
+GAME_NAMES = {"dragon": gettext_lazy("Dragon Poker, club rules v2.2.1"),
+              "casino": gettext_lazy("Dragon Poker, the casino variant"), "dice": gettext_lazy("Dice poker"),
+              "tricks": gettext_lazy("The 30-round trick game"), "draker": gettext_lazy("Draker combinations")}
 
 
 def _member(request):

@@ -12,3 +12,16 @@ def django_db_setup(django_db_setup, django_db_blocker):
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                            "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in the site's default language: a request in Russian leaves Russian active
+    in the thread, which would leak into the next test."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.deactivate()

@@ -17,6 +17,8 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from club.errors import Conflict, Forbidden, InvalidInput
 from club.models import Member, ScheduledSession, Venue
@@ -37,13 +39,14 @@ MAX_STAKE = 1000
 
 def _active(actor: Member | None) -> Member:
     if actor is None or not actor.active:
-        raise Forbidden("Only an active club member may play at the tables.")
+        raise Forbidden(_("Only an active club member may play at the tables."))
     return actor
 
 
 def _check_stake(stake: object, field: str = "stake") -> int:
     if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
-        raise InvalidInput(f"The {field} must be a whole number of chips from 1 to {MAX_STAKE}, not {stake!r}.",
+        raise InvalidInput(_("The %(field)s must be a whole number of chips from 1 to %(max)s, not %(value)s.")
+                           % {"field": field, "max": MAX_STAKE, "value": repr(stake)},
                            extra={"field": field, "value": stake if isinstance(stake, int | str) else str(stake)})
     return stake
 
@@ -60,7 +63,7 @@ def chips_post(*, postings: Iterable[Sequence[Leg]], casino_hand: CasinoHand | N
     gets one UUID; the rows name the hand or the match (and the match's session, if any). Call it
     inside the caller's transaction, so the chips move exactly when the play is stored."""
     if (casino_hand is None) == (dice_match is None):
-        raise InvalidInput("A table posting belongs to one casino hand or one dice match.")
+        raise InvalidInput(_("A table posting belongs to one casino hand or one dice match."))
     now = at or timezone.now()
     session_id = dice_match.session_id if dice_match is not None else None
     rows: list[LedgerEntry] = []
@@ -70,7 +73,7 @@ def chips_post(*, postings: Iterable[Sequence[Leg]], casino_hand: CasinoHand | N
             continue
         total = sum(leg[3] for leg in legs)
         if total != 0:
-            raise InvalidInput(f"A posting must sum to zero, not {total}.", extra={"legs": len(legs)})
+            raise InvalidInput(_("A posting must sum to zero, not %(total)s.") % {"total": total}, extra={"legs": len(legs)})
         posting = uuid.uuid4()
         for account, member, kind, amount in legs:
             rows.append(LedgerEntry(posting=posting, account=account, member=member, kind=kind, amount=amount,
@@ -107,7 +110,7 @@ def _locked_hand(hand: CasinoHand, actor: Member | None) -> CasinoHand:
     actor = _active(actor)
     hand = CasinoHand.objects.select_for_update(of=("self",)).select_related("player", "venue").get(pk=hand.pk)
     if hand.player_id != actor.pk:
-        raise Forbidden("Only the player of this hand may act on it.", extra={"hand": hand.pk})
+        raise Forbidden(_("Only the player of this hand may act on it."), extra={"hand": hand.pk})
     return hand
 
 
@@ -148,7 +151,7 @@ def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | No
     stake = _check_stake(stake)
     seed = seed or _new_seed()
     if CasinoHand.objects.filter(player=actor).exclude(phase=CasinoHand.Phase.SETTLED).exists():
-        raise Conflict("Finish the hand in play before starting another.", extra={"player": actor.pk})
+        raise Conflict(_("Finish the hand in play before starting another."), extra={"player": actor.pk})
     engine = casino_engine.CasinoHand(seed=seed, stake=stake)
     doc = engine.to_dict()
     hand = CasinoHand(player=actor, venue=venue, seed=seed, stake=stake, order=engine.order,
@@ -158,7 +161,7 @@ def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | No
         with transaction.atomic():
             hand.save()
     except IntegrityError:
-        raise Conflict("Finish the hand in play before starting another.", extra={"player": actor.pk})
+        raise Conflict(_("Finish the hand in play before starting another."), extra={"player": actor.pk})
     chips_post(postings=[_into_pot(Account.MEMBER, actor, Kind.ANTE, doc["player_paid"]),
                          _into_pot(Account.CASINO, None, Kind.ANTE, doc["house_paid"])],
                casino_hand=hand)
@@ -225,24 +228,26 @@ def dice_match_create(*, actor: Member | None, first: Member, second: Member, st
     member only one they play in."""
     actor = _active(actor)
     if not actor.is_croupier and actor.pk not in (first.pk, second.pk):
-        raise Forbidden("Only a croupier or one of the two players may open a dice match.")
+        raise Forbidden(_("Only a croupier or one of the two players may open a dice match."))
     if first.pk == second.pk:
-        raise InvalidInput(f"The two players must differ, not {first.display_name} twice.",
+        raise InvalidInput(_("The two players must differ, not %(name)s twice.") % {"name": first.display_name},
                            extra={"field": "second", "value": second.pk})
     for member, field in ((first, "first"), (second, "second")):
         if not member.active:
-            raise InvalidInput(f"{member.display_name} is not an active member.",
+            raise InvalidInput(_("%(name)s is not an active member.") % {"name": member.display_name},
                                extra={"field": field, "value": member.pk})
     stake = _check_stake(stake)
     if max_raise is not None:
         _check_stake(max_raise, "max_raise")
     if mode not in DiceMatch.Mode.values:
-        raise InvalidInput(f"The dice are {' or '.join(DiceMatch.Mode.values)}, not {mode!r}.",
+        raise InvalidInput(_("The dice are %(modes)s, not %(mode)s.")
+                           % {"modes": pgettext("list of alternatives", " or ").join(DiceMatch.Mode.values),
+                              "mode": repr(mode)},
                            extra={"field": "mode", "value": str(mode)})
     if mode == DiceMatch.Mode.SEEDED:
         seed = seed or _new_seed()
     elif seed:
-        raise InvalidInput("A match with real dice has no seed: its rolls are typed in.",
+        raise InvalidInput(_("A match with real dice has no seed: its rolls are typed in."),
                            extra={"field": "seed", "value": seed})
     engine = dice_engine.Match((first.display_name, second.display_name), stake=stake, seed=seed or None,
                                readings=readings or None, max_raise=max_raise)
@@ -272,18 +277,18 @@ def dice_match_move(*, match: DiceMatch, actor: Member | None, player: Member, a
     actor = _active(actor)
     match = DiceMatch.objects.select_for_update(of=("self",)).select_related("first", "second").get(pk=match.pk)
     if not can_act_on_match(actor, match):
-        raise Forbidden("Only the two players or a croupier may act on this match.", extra={"match": match.pk})
+        raise Forbidden(_("Only the two players or a croupier may act on this match."), extra={"match": match.pk})
     if player.pk not in (match.first_id, match.second_id):
-        raise InvalidInput(f"{player.display_name} does not play in this match.",
+        raise InvalidInput(_("%(name)s does not play in this match.") % {"name": player.display_name},
                            extra={"field": "player", "value": player.pk})
     if match.mode == DiceMatch.Mode.SEEDED and not actor.is_croupier and actor.pk != player.pk:
-        raise Forbidden("In a match rolled on the site each player makes their own moves.",
+        raise Forbidden(_("In a match rolled on the site each player makes their own moves."),
                         extra={"field": "player", "value": player.pk})
     if match.mode == DiceMatch.Mode.SEEDED and dice is not None:
-        raise InvalidInput("A match rolled on the site rolls its own dice; leave the dice out.",
+        raise InvalidInput(_("A match rolled on the site rolls its own dice; leave the dice out."),
                            extra={"field": "dice", "value": str(list(dice))})
     if amount is not None and not isinstance(amount, bool) and isinstance(amount, int) and amount > MAX_STAKE:
-        raise InvalidInput(f"A raise is at most {MAX_STAKE} chips, not {amount}.",
+        raise InvalidInput(_("A raise is at most %(max)s chips, not %(amount)s.") % {"max": MAX_STAKE, "amount": amount},
                            extra={"field": "amount", "value": amount})
     engine = _engine_match(match)
     name = engine.players[0 if player.pk == match.first_id else 1]

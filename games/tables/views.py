@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.errors import ApplicationError
@@ -31,7 +32,7 @@ DRAKER_ROWS = 6
 def _member(request: HttpRequest) -> Member:
     member = member_for_user(request.user)
     if member is None:
-        raise Http404("This account is not a club member.")
+        raise Http404(_("This account is not a club member."))
     return member
 
 
@@ -68,7 +69,7 @@ def _hand_for(request: HttpRequest, pk: int) -> tuple[Member, CasinoHand]:
     member = _member(request)
     hand = get_object_or_404(CasinoHand.objects.select_related("player", "venue"), pk=pk)
     if hand.player_id != member.pk and not member.is_croupier:
-        raise PermissionDenied("Only the player or a croupier may see this hand.")
+        raise PermissionDenied(_("Only the player or a croupier may see this hand."))
     return member, hand
 
 
@@ -193,7 +194,7 @@ def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if not services.can_act_on_match(member, match):
-            raise PermissionDenied("Only the two players or a croupier may act on this match.")
+            raise PermissionDenied(_("Only the two players or a croupier may act on this match."))
         if form.is_valid():
             move = form.move()
             player_id = form.cleaned_data.get("player")
@@ -201,7 +202,7 @@ def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
                 player_id) if player_id else presenters.default_mover(match, member)
             try:
                 if player is None:
-                    raise services.InvalidInput(f"Member {player_id} does not play in this match.",
+                    raise services.InvalidInput(_("Member %(id)s does not play in this match.") % {"id": player_id},
                                                 extra={"field": "player", "value": player_id})
                 services.dice_match_move(match=match, actor=member, player=player, **{
                     k: v for k, v in move.items() if k != "action"}, action=move["action"])

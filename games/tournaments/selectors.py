@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import pgettext_lazy
 
 from club.models import Member
 from rules.engines import tricks
@@ -80,6 +81,16 @@ def standings(tournament: Tournament) -> StandingsView:
 
 # --- the score sheet -------------------------------------------------------------------------------
 
+# The kinds of round of the trick game as the score sheet shows them: the full name and the
+# abbreviation written in the narrow number column.
+ROUND_KIND_NAMES = {"open": pgettext_lazy("trick game round", "open"), "dark": pgettext_lazy("trick game round", "dark"),
+                    "minimum": pgettext_lazy("trick game round", "minimum"),
+                    "maximum": pgettext_lazy("trick game round", "maximum")}
+ROUND_KIND_SHORT = {"open": "", "dark": pgettext_lazy("trick game round, abbreviated", "dark"),
+                    "minimum": pgettext_lazy("trick game round, abbreviated", "min"),
+                    "maximum": pgettext_lazy("trick game round, abbreviated", "max")}
+
+
 @dataclass
 class SheetRow:
     number: int
@@ -89,6 +100,14 @@ class SheetRow:
     bids_allowed: bool
     round: Round | None
     cells: list[dict[str, Any]]
+
+    @property
+    def kind_name(self) -> str:
+        return ROUND_KIND_NAMES.get(self.kind, self.kind)
+
+    @property
+    def kind_short(self) -> str:
+        return ROUND_KIND_SHORT.get(self.kind, self.kind)
 
 
 def table_for_sheet(pk: int) -> Table:

@@ -15,7 +15,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from club.errors import Conflict, Forbidden, InvalidInput
 from club.models import Member, Venue
@@ -39,14 +38,14 @@ from .models import (
     Tournament,
     default_tiebreakers,
 )
+from .selectors import ROUND_KIND_NAMES
 
 ROUNDS = tricks.ROUNDS
 
 # Page addresses beside /tournaments/<slug>/ that a tournament's address may not take.
 RESERVED_SLUGS = {"new", "ratings", "tables", "rounds"}
 
-KIND_LABELS = {"open": gettext_lazy("open"), "dark": gettext_lazy("dark"), "minimum": gettext_lazy("minimum"),
-               "maximum": gettext_lazy("maximum")}
+KIND_LABELS = ROUND_KIND_NAMES
 
 
 # --- permissions -------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ def _tournament_or_404(slug: str) -> Tournament:
     try:
         return selectors.tournament_by_slug(slug)
     except Tournament.DoesNotExist:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -38,7 +38,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_new(request: HttpRequest) -> HttpResponse:
     member = member_for_user(request.user)
     if member is None or not member.is_croupier:
-        raise Http404("Only croupiers create tournaments.")
+        raise Http404(_("Only croupiers create tournaments."))
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -54,7 +54,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         tournament = selectors.tournament_detail(slug=slug)
     except Tournament.DoesNotExist:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     member = member_for_user(request.user)
     can_run = bool(member and member.is_croupier and member.active)
     stages = []
@@ -122,7 +122,7 @@ def _sheet_or_404(pk: int) -> Table:
     try:
         return selectors.table_for_sheet(pk)
     except Table.DoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
 
 
 def _sheet_context(request: HttpRequest, table: Table, form: RoundForm | None = None, error: str = "") -> dict:
@@ -196,7 +196,7 @@ def report_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament_or_404(slug)
     made = Report.objects.filter(tournament=tournament).first()
     if made is None:
-        raise Http404("The report has not been made yet.")
+        raise Http404(_("The report has not been made yet."))
     response = HttpResponse(made.csv, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.csv"'
     return response
