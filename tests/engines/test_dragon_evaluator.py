@@ -631,3 +631,62 @@ def test_dead_cards_alone_take_the_natural_tables():
     assert len(seen) > 10
     nothing = E(cards.parse("2h 3d 5c 7s 9h 10d Kc Ah Qs"), dead=cards.parse("Kc Ah Qs"))
     assert nothing.category == 53 and nothing.cards == cards.parse("2h 3d 5c 7s 9h 10d")
+
+
+def test_counting_path_memos_and_bounds_agree_with_a_fresh_search():
+    """The counting path's shapes of groups read their answer off the masks of a suit set (and
+    skip a suit set whose cards cannot fill enough slots): on random problems of wild, home and
+    free cards, with and without a rank of two home cards, the same masks with other counts of
+    free and wild cards, each asked twice (the second answer from the memos), every shape gives
+    what the search of :func:`eval_flex._components` over the suit sets in order gives from the
+    counts."""
+    from rules.engines.dragon import evaluator
+
+    rng = random.Random("dragon-flex-memos")
+    seen = {True: 0, False: 0}
+    for i in range(800):
+        ctx = evaluator._FAST[ORDERS_FLEX[i % 4]]
+        n = rng.randint(6, 10)
+        M, H, F, w = [0, 0, 0, 0], [0] * 13, [0, 0, 0, 0], 0
+        for r, s in rng.sample([(r, s) for r in range(13) for s in range(4)], n):
+            x = rng.random()
+            if x < 0.2:
+                w += 1
+            elif x < 0.45:
+                H[r] += 1
+            elif x < 0.55 and r >= 9:
+                F[s] += 1
+            else:
+                M[s] |= 1 << r
+        # the same masks again with one free card more or the wild cards fewer: the memos are
+        # keyed by those counts too
+        bumped = list(F)
+        bumped[rng.randrange(4)] += 1
+        _check_flex_components(ctx, M, H, F, w, n, seen)
+        _check_flex_components(ctx, M, H, bumped, w, n + 1, seen)
+        _check_flex_components(ctx, M, H, F, w // 2, n - w + w // 2, seen)
+    assert seen[True] > 100 and seen[False] > 1000, seen
+
+
+def _check_flex_components(ctx, M, H, F, w, n, seen):
+    """Every shape of groups of eval_flex, asked twice, against its search from the counts."""
+    from rules.engines.dragon import eval_flex
+
+    for cat, (kind, *spec) in eval_flex.SPECS:
+        if kind != "components":
+            continue
+        sizes, qual = spec
+        expected = None
+        for strength, sm in eval_flex._quals(ctx, qual):
+            a, free = eval_flex.Problem(M, w, H, F, n).counts(sm)
+            got = eval_flex._components(tuple(sizes), a, w, free, ctx.rorder, ctx.rs)
+            if got is not None:
+                expected = got if strength is None else (strength, *got)
+                break
+        for _ in range(2):
+            p = eval_flex.Problem(list(M), w, list(H), list(F), n)
+            assert eval_flex.flex_shape(ctx.flex_tables, cat, p) == expected, (cat, M, w, H, F)
+        seen[any(h > 1 for h in H)] += expected is not None
+
+
+ORDERS_FLEX = (("natural", "natural"), ("natural", "inverted"), ("inverted", "natural"), ("inverted", "inverted"))

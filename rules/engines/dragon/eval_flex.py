@@ -18,8 +18,11 @@ their parameters in decreasing key order, as in :mod:`.eval_core`, so the first 
 best category and its best key. Cheap upper bounds of the problem (:func:`limits`: the largest
 group of one rank, the most cards and the most distinct ranks a suit, a colour or the hand can
 hold) skip most shapes without a look; the straights and the oppositions depend only on a few
-masks and counts, and memoize their answer by them. The general search gives the same answers;
-the tests hold the two against each other and against the brute-force reference.
+masks and counts, and memoize their answer by them, and so do the other groups of one suit set
+when no rank has two home cards (the masks of the ranks it holds once, twice, ...; the same
+masks bound the slots its cards can fill, which skips most suits without a look). The general
+search gives the same answers; the tests hold the two against each other and against the
+brute-force reference.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ _BITS = [tuple(m >> r & 1 for r in range(13)) for m in range(1 << 13)]
 _SUITS_OF = [tuple(s for s in range(4) if sm >> s & 1) for sm in range(16)]
 COLOUR_SUITS = (0b0011, 0b1100)
 MEMO_LIMIT = 100_000        # entries of one shape's memo before it starts afresh
+_MISSING = object()
 
 
 class Problem:
@@ -64,6 +68,14 @@ class Problem:
         self.n = n
         self._a = {}
         self._hs = None
+
+    def fix_wild(self, M) -> Problem:
+        """The problem itself, changed into the same cards with the wild cards fixed: the suit
+        masks ``M`` (the fixed cards and the wild ones at their real values), no wild card."""
+        self.M = M
+        self.w = 0
+        self._a = {}
+        return self
 
     def home_sorted(self):
         """The home cards per rank, the most first (four of them, enough for any shape)."""
@@ -196,7 +208,14 @@ def _index(ctx, qual: str) -> tuple:
     return tuple(4 + c for c in ctx.corder)
 
 
-def make_components(ctx, sizes, qual):
+def make_components(ctx, sizes, qual, memo=None, tag: int = 0):
+    """Components of ``sizes`` (distinct ranks) in one suit set. :func:`_components` reads the
+    counts ``a`` only through ``min(a[r], sizes[0])``, which the masks of the ranks held at
+    least once, twice, ... ``sizes[0]`` times give; with no rank of two home cards those masks
+    come from the suit set's masks and the home ranks alone, so the answer is memoized by them,
+    the free cards of the suit set and the wild cards. ``memo`` may be shared by the shapes of
+    one context (``tag``, below 128, tells them apart), so that their memos together stay
+    within :data:`MEMO_LIMIT` entries."""
     quals = _quals(ctx, qual)
     sizes = tuple(sizes)
     total = sum(sizes)
@@ -206,29 +225,117 @@ def make_components(ctx, sizes, qual):
     bonus = {"suit": 1, "colour": 2}.get(qual, 0)
     index = _index(ctx, qual)
     first = sizes[0]
+    if memo is None:
+        memo = {}
+
+    def search(p: Problem, sm: int, w: int):
+        a, free = p.counts(sm)
+        return _components(sizes, a, w, free, rorder, rs)
+
+    # the components of size t or more: the ranks held t times or more fill at most that many
+    # of their slots, so the cards of the suit set fill at most ``sum_t min(#ranks, c[t])``
+    # slots, and :func:`_components` finds nothing when the wild and free cards cannot fill
+    # the rest (its first bound, read off the masks)
+    c = [sum(1 for k in sizes if k >= t) for t in range(6)]
+    c1, c2, c3, c4, c5 = c[1:]
+    # the lack above with no rank of two home cards: the first ``nhome`` groups have one each
+    plain_lack = [sum(max(0, k - bonus - (1 if i < nhome else 0)) for i, k in enumerate(sizes))
+                  for nhome in range(5)]
+
+    def masked(p: Problem, x: int, sm: int, w: int):
+        """The answer for the suit set ``x`` by its masks (no rank of two home cards)."""
+        h = p.hmask
+        one = p.once[x]
+        free = p.free_of[x]
+        if x < 4:
+            t1 = one | h
+            t2 = one & h
+            k = _POP[t1]
+            fill = k if k < c1 else c1
+            k = _POP[t2]
+            fill += k if k < c2 else c2
+            if fill + free + w < total:
+                return None
+            key = t1 | t2 << 13 | free << 26 | w << 31
+        elif x < 6:
+            two = p.twice[x]
+            t1 = one | h
+            t2 = two | (one & h)
+            t3 = two & h
+            k = _POP[t1]
+            fill = k if k < c1 else c1
+            k = _POP[t2]
+            fill += k if k < c2 else c2
+            k = _POP[t3]
+            fill += k if k < c3 else c3
+            if fill + free + w < total:
+                return None
+            key = t1 | t2 << 13 | t3 << 26 | free << 39 | w << 44
+        else:
+            two = p.twice[6]
+            red, black = p.once[4], p.once[5]
+            red2, black2 = p.twice[4], p.twice[5]
+            three = (red2 & black) | (black2 & red)
+            four = red2 & black2
+            ts = (one | h, two | (one & h), three | (two & h), four | (three & h), four & h)
+            fill = 0
+            for k, ct in zip(ts, (c1, c2, c3, c4, c5), strict=True):
+                k = _POP[k]
+                fill += k if k < ct else ct
+            if fill + free + w < total:
+                return None
+            key = free | w << 5
+            for t in ts[:first]:
+                key = key << 13 | t
+        key = key << 7 | tag
+        got = memo.get(key, _MISSING)
+        if got is _MISSING:
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+            got = memo[key] = search(p, sm, w)
+        return got
 
     def shape(p: Problem):
         if p.n < total:
             return None
         w = p.w
+        plain = not p.h2mask
         if bonus:
             # one suit holds at most one fixed card of a rank, one colour two: what the groups
             # lack at the least, before counting the suits' ranks
-            hs = p.home_sorted()
-            lack = 0
-            for i, k in enumerate(sizes):
-                k -= bonus + hs[i]
-                if k > 0:
-                    lack += k
+            if plain:
+                nhome = p.nhome
+                lack = plain_lack[nhome if nhome < 4 else 4]
+            else:
+                hs = p.home_sorted()
+                lack = 0
+                for i, k in enumerate(sizes):
+                    k -= bonus + hs[i]
+                    if k > 0:
+                        lack += k
             if lack > w + p.nfree:
+                return None
+        if plain and bonus:
+            # the first bound of :func:`masked` for the best suit / colour at once: a suit holds
+            # twice only a home rank, a colour three times only a home rank it holds twice
+            h = p.hmask
+            if bonus == 1:
+                k = _POP[p.once[6] & h]
+                fill = c1 + (k if k < c2 else c2)
+            else:
+                two = p.twice[4] | p.twice[5]
+                k = _POP[two | (p.once[6] & h)]
+                fill = c1 + (k if k < c2 else c2)
+                k = _POP[two & h]
+                fill += k if k < c3 else c3
+            if fill + p.nfree + w < total:
                 return None
         group = p.group
         held = p.held
         for (strength, sm), x in zip(quals, index, strict=True):
             if group[x] + w < first or held[x] + w < total:
                 continue
-            a, free = p.counts(sm)
-            got = _components(sizes, a, w, free, rorder, rs)
+            got = masked(p, x, sm, w) if plain else search(p, sm, w)
             if got is not None:
                 return got if strength is None else (strength,) + got
         return None
@@ -244,6 +351,10 @@ def make_straight(ctx, n: int, qual: str):
     index = _index(ctx, qual)
     windows = ctx.windows[n]
     memo: dict = {}
+    # with no wild and no free card, the best top is the natural path's: its tables when the
+    # context has them (the best top of each run length per rank mask)
+    natural = getattr(ctx, "tables", None)
+    runs = natural.runs if natural is not None else None
 
     def best_top(present: int, free: int, w: int) -> int:
         for top, window in windows:
@@ -267,7 +378,12 @@ def make_straight(ctx, n: int, qual: str):
             free = free_of[x]
             if _POP[present] + w + free < n:
                 continue
-            key = (present, free, w)
+            if runs is not None and not w and not free:
+                top = runs[present][n]
+                if top >= 0:
+                    return (top,) if strength is None else (strength, top)
+                continue
+            key = present | free << 13 | w << 18
             top = memo.get(key)
             if top is None:
                 if len(memo) > MEMO_LIMIT:
@@ -289,6 +405,7 @@ def make_opposition(ctx, qual: str, eights: bool):
     quals = _quals(ctx, qual)
     index = _index(ctx, qual)
     need = 6 if eights else 4
+    pairs = need // 2
     eight = 1 << EIGHT
 
     memo: dict = {}
@@ -327,7 +444,12 @@ def make_opposition(ctx, qual: str, eights: bool):
             u = once[x]
             a1 = u | h1
             a2 = twice[x] | (u & h1) | h2
-            key = (a1, a2, free_of[x], w)
+            # the pairs' ranks fill at most this many of their slots (no difference otherwise)
+            k1 = _POP[a1]
+            k2 = _POP[a2]
+            if (k1 if k1 < pairs else pairs) + (k2 if k2 < pairs else pairs) + free_of[x] + w < need:
+                continue
+            key = a1 | a2 << 13 | free_of[x] << 26 | w << 31
             diff = memo.get(key)
             if diff is None:
                 if len(memo) > MEMO_LIMIT:
@@ -533,12 +655,9 @@ SPECS = (
 list as :func:`.eval_core.build_shapes`)."""
 
 
-_MISSING = object()
-
-
 def _once_per_problem(shape, cat: int):
     """``shape`` answering once per problem (a looser shape is asked by the stricter ones)."""
-    key = ("shape", cat)
+    key = -cat          # beside the suit masks that key :meth:`Problem.counts`
 
     def run(p: Problem):
         got = p._a.get(key, _MISSING)
@@ -546,14 +665,20 @@ def _once_per_problem(shape, cat: int):
             got = p._a[key] = shape(p)
         return got
 
+    run.once = (shape, key)
     return run
 
 
 def _after(loose, shape):
-    """``shape`` asked only when ``loose``, which it implies, is formed."""
+    """``shape`` asked only when ``loose`` (made by :func:`_once_per_problem`), which it implies,
+    is formed."""
+    loose_shape, key = loose.once
 
     def run(p: Problem):
-        if loose(p) is None:
+        got = p._a.get(key, _MISSING)
+        if got is _MISSING:
+            got = p._a[key] = loose_shape(p)
+        if got is None:
             return None
         return shape(p)
 
@@ -577,7 +702,9 @@ def build_shapes(ctx):
     for cat, spec in SPECS:
         if spec[0] in RELAXED and "none" in spec:
             loose[(spec[0],) + tuple(x for x in spec[1:] if x != "none")] = cat
-    built = {cat: makers[spec[0]](ctx, *spec[1:]) for cat, spec in SPECS}
+    shared: dict = {}       # the memo of all the shapes of groups
+    built = {cat: make_components(ctx, *spec[1:], shared, cat) if spec[0] == "components"
+             else makers[spec[0]](ctx, *spec[1:]) for cat, spec in SPECS}
     for cat in loose.values():
         built[cat] = _once_per_problem(built[cat], cat)
     out = []
@@ -597,9 +724,10 @@ _KIND = {"suit": 0, "colour": 1, "none": 2}
 
 
 def limits(p: Problem) -> tuple:
-    """Upper bounds, without wild cards, of the largest group of one rank, of the cards and of
-    the distinct ranks one suit / one colour / the whole hand can hold. The first two are also
-    kept per suit set on the problem (``group``, ``held``: suits 0-3, colours 4-5, any 6)."""
+    """Upper bounds of the largest group of one rank, of the cards and of the distinct ranks one
+    suit / one colour / the whole hand can hold, the wild cards included. The first two are also
+    kept per suit set on the problem without the wild cards (``group``, ``held``: suits 0-3,
+    colours 4-5, any 6)."""
     M = p.M
     H = p.H
     m0, m1, m2, m3 = M
@@ -639,21 +767,35 @@ def limits(p: Problem) -> tuple:
     P = red | black
     free_red = F[0] + F[1]
     free_black = F[2] + F[3]
-    group = [0, 0, 0, 0, 0, 0, 0]
-    for s in range(4):
-        m = M[s]
-        g = hf + 1 if m & mf else hf
-        h = (hh + 1 if m & mh else hh) + F[s]
-        group[s] = h if h > g else g
-    for x, one, two, fc in ((4, red, red2, free_red), (5, black, black2, free_black)):
-        g = hf + (2 if two & mf else 1 if one & mf else 0)
-        if two & FOSKA and hf + 1 > g:
-            g = hf + 1
-        h = hh + (2 if two & mh else 1 if one & mh else 0)
-        if two & HON and hh + 1 > h:
-            h = hh + 1
-        h += fc
-        group[x] = h if h > g else g
+    f0, f1, f2, f3 = F
+    g = hf + 1 if m0 & mf else hf
+    h = (hh + 1 if m0 & mh else hh) + f0
+    g0 = h if h > g else g
+    g = hf + 1 if m1 & mf else hf
+    h = (hh + 1 if m1 & mh else hh) + f1
+    g1 = h if h > g else g
+    g = hf + 1 if m2 & mf else hf
+    h = (hh + 1 if m2 & mh else hh) + f2
+    g2 = h if h > g else g
+    g = hf + 1 if m3 & mf else hf
+    h = (hh + 1 if m3 & mh else hh) + f3
+    g3 = h if h > g else g
+    g = hf + (2 if red2 & mf else 1 if red & mf else 0)
+    if red2 & FOSKA and hf + 1 > g:
+        g = hf + 1
+    h = hh + (2 if red2 & mh else 1 if red & mh else 0)
+    if red2 & HON and hh + 1 > h:
+        h = hh + 1
+    h += free_red
+    g4 = h if h > g else g
+    g = hf + (2 if black2 & mf else 1 if black & mf else 0)
+    if black2 & FOSKA and hf + 1 > g:
+        g = hf + 1
+    h = hh + (2 if black2 & mh else 1 if black & mh else 0)
+    if black2 & HON and hh + 1 > h:
+        h = hh + 1
+    h += free_black
+    g5 = h if h > g else g
     g = hf + (4 if c4 & mf else 3 if c3 & mf else 2 if c2 & mf else 1 if P & mf else 0)
     top = hf - 1 + (4 if c4 & FOSKA else 3 if c3 & FOSKA else 2 if c2 & FOSKA else 1)
     if top > g:
@@ -663,17 +805,37 @@ def limits(p: Problem) -> tuple:
     if top > h:
         h = top
     h += free
-    group[6] = h if h > g else g
-    k0, k1, k2, k3 = _POP[m0], _POP[m1], _POP[m2], _POP[m3]
-    held = [k0 + nhome + F[0], k1 + nhome + F[1], k2 + nhome + F[2], k3 + nhome + F[3],
-            k0 + k1 + nhome + free_red, k2 + k3 + nhome + free_black, p.n - p.w]
-    p.group = group
-    p.held = held
+    g6 = h if h > g else g
+    k0 = _POP[m0] + nhome
+    k1 = _POP[m1] + nhome
+    k2 = _POP[m2] + nhome
+    k3 = _POP[m3] + nhome
+    e0 = k0 + f0
+    e1 = k1 + f1
+    e2 = k2 + f2
+    e3 = k3 + f3
+    e4 = k0 + k1 - nhome + free_red
+    e5 = k2 + k3 - nhome + free_black
+    p.group = (g0, g1, g2, g3, g4, g5, g6)
+    p.held = (e0, e1, e2, e3, e4, e5, p.n - p.w)
     p.once = (m0, m1, m2, m3, red, black, P)
     p.twice = (0, 0, 0, 0, red2, black2, c2)
-    p.free_of = (F[0], F[1], F[2], F[3], free_red, free_black, free)
-    return (99, max(group[:4]), max(group[4], group[5]), group[6], max(held[:4]), max(held[4], held[5]),
-            held[6], max(_POP[red] + free_red, _POP[black] + free_black) + nhome, _POP[P] + nhome + free)
+    p.free_of = (f0, f1, f2, f3, free_red, free_black, free)
+    if g1 > g0:
+        g0 = g1
+    if g3 > g2:
+        g2 = g3
+    if e1 > e0:
+        e0 = e1
+    if e3 > e2:
+        e2 = e3
+    run_red = _POP[red] + free_red
+    run_black = _POP[black] + free_black
+    # the bounds returned count the wild cards too (they fill any slot)
+    w = p.w
+    return (99, (g0 if g0 > g2 else g2) + w, (g4 if g4 > g5 else g5) + w, g6 + w, (e0 if e0 > e2 else e2) + w,
+            (e4 if e4 > e5 else e5) + w, p.n, (run_red if run_red > run_black else run_black) + nhome + w,
+            _POP[P] + nhome + free + w)
 
 
 def _plan(ctx):
@@ -733,10 +895,9 @@ def flex_shape(tables: FlexTables, cat: int, p: Problem):
 
 def flex_best(tables: FlexTables, p: Problem):
     """``(category, key)`` of the best hand the problem forms, or None."""
-    w = p.w
     lim = limits(p)
     for cat, shape, group, first, held, total in tables.plan:
-        if lim[group] + w < first or lim[held] + w < total:
+        if lim[group] < first or lim[held] < total:
             continue
         got = shape(p)
         if got is not None:

@@ -434,22 +434,6 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
     return _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed)
 
 
-def _bits(given) -> int:
-    """The cards of ``given`` (a tuple or list of distinct Card objects) as bits, 13 per suit
-    from bit 2 on; -1 for anything else (which takes the long way, and its errors)."""
-    if type(given) not in (tuple, list):
-        return -1
-    bits = 0
-    try:
-        for c in given:
-            bits |= _BASE[c.suit] << c.rank
-    except (KeyError, AttributeError, TypeError):
-        return -1
-    if bits.bit_count() != len(given):
-        return -1
-    return bits
-
-
 _COUNTED_MEMO: dict = {}
 _NO_HAND = ()
 _HONOR_BITS = sum(_BASE[s] << r for s in _SUITS for r in (11, 12, 13, 14))
@@ -472,31 +456,66 @@ def _counted_input(hand, wild, home, free, dead, card_order, suit_order, reading
         rd = resolve(readings, games=("dragon",))
         if tuple(rd[i] for i in _IDS) != _DEFAULT_CHOSEN:
             return None
-    hb = _bits(hand)
-    wb = _bits(wild) if wild else 0
-    hob = _bits(home) if home else 0
-    fb = _bits(free) if free else 0
-    db = _bits(dead) if dead else 0
-    if hb < 0 or wb < 0 or hob < 0 or fb < 0 or db < 0:
+    # the cards as bits, 13 per suit from bit 2 on; anything but tuples or lists of distinct
+    # Card objects takes the long way, and its errors
+    base = _BASE
+    hb = wb = hob = fb = db = 0
+    try:
+        for c in hand:
+            hb |= base[c.suit] << c.rank
+        if hb.bit_count() != len(hand):
+            return None
+        if wild:
+            if type(wild) not in (tuple, list):
+                return None
+            for c in wild:
+                wb |= base[c.suit] << c.rank
+            if wb.bit_count() != len(wild):
+                return None
+        if home:
+            if type(home) not in (tuple, list):
+                return None
+            for c in home:
+                hob |= base[c.suit] << c.rank
+            if hob.bit_count() != len(home):
+                return None
+        if free:
+            if type(free) not in (tuple, list):
+                return None
+            for c in free:
+                fb |= base[c.suit] << c.rank
+            if fb.bit_count() != len(free):
+                return None
+        if dead:
+            if type(dead) not in (tuple, list):
+                return None
+            for c in dead:
+                db |= base[c.suit] << c.rank
+            if db.bit_count() != len(dead):
+                return None
+    except (KeyError, AttributeError, TypeError):
         return None
     if (wb | hob | fb | db) & ~hb or fb & ~_HONOR_BITS or wb & hob or wb & fb or fb & hob:
         return None             # refused or unusual: the general path says why
     # base rules 3-4: a killed wild card is natural, a killed free card home; a killed home or
     # natural card is dead
-    wild_live = wb & ~db
-    free_live = fb & ~db
-    home_live = (hob & ~db) | (fb & db)
-    live = hb & ~(db & ~wb & ~fb)
-    args = (tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead), card_order, suit_order)
-
-    def realise():
-        return _general(*args, None, reversed_, counted=False)
-
+    if db:
+        wild_live = wb & ~db
+        free_live = fb & ~db
+        home_live = (hob & ~db) | (fb & db)
+        live = hb & ~(db & ~wb & ~fb)
+    else:
+        wild_live = wb
+        free_live = fb
+        home_live = hob
+        live = hb
     if not (wild_live or free_live or home_live):
         # only natural cards live (IP-HODGEPODGE no_hand_from_live_cards: none forms #53)
         M = _split(live)
         got = natural_best(ctx, ctx.tables, *M)
         nat = 0 if reversed_ else 3
+        realise = _Realise((tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead), card_order,
+                            suit_order, None, reversed_))
         if got is None:
             comps = tuple(sorted((ctx.rs[c.rank - 2] for c in hand if live >> c.rank & _BASE[c.suit]),
                                  reverse=True))
@@ -509,46 +528,75 @@ def _counted_input(hand, wild, home, free, dead, card_order, suit_order, reading
     # evaluate a hand again and again under other claims)
     memo_key = (ctx, live, wild_live, home_live, free_live)
     got = _COUNTED_MEMO.get(memo_key)
-    if got is not None:
-        if got is _NO_HAND:
-            return None
-        cat, comps, level = got
-        return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level), realise)
-    natural = live & ~wild_live & ~free_live & ~home_live
-    H = [0] * 13
-    hmask = h2mask = 0
-    if home_live:
-        h0, h1, h2, h3 = _split(home_live)
-        hmask = h0 | h1 | h2 | h3
-        h2mask = (h0 & (h1 | h2 | h3)) | (h1 & (h2 | h3)) | (h2 & h3)
-        m = hmask
-        while m:
-            low = m & -m
-            r = low.bit_length() - 1
-            H[r] = (h0 >> r & 1) + (h1 >> r & 1) + (h2 >> r & 1) + (h3 >> r & 1)
-            m ^= low
-    if free_live:
-        F = [x.bit_count() for x in _split(free_live)]
-    else:
-        F = [0, 0, 0, 0]
-    got = _counted_key(ctx, _split(natural), wild_live.bit_count(), H, F, live.bit_count(),
-                       _split(natural | wild_live), _split(live), bool(free_live or home_live),
-                       (hmask, h2mask, home_live.bit_count()))
-    if len(_COUNTED_MEMO) > 100_000:
-        _COUNTED_MEMO.clear()
-    _COUNTED_MEMO[memo_key] = _NO_HAND if got is None else got
     if got is None:
+        natural = live & ~wild_live & ~free_live & ~home_live
+        H = [0] * 13
+        hmask = h2mask = 0
+        if home_live:
+            h = home_live >> 2
+            h0 = h & 0x1FFF
+            h1 = h >> 13 & 0x1FFF
+            h2 = h >> 26 & 0x1FFF
+            h3 = h >> 39
+            hmask = h0 | h1 | h2 | h3
+            h2mask = (h0 & (h1 | h2 | h3)) | (h1 & (h2 | h3)) | (h2 & h3)
+            m = hmask
+            if h2mask:
+                while m:
+                    low = m & -m
+                    r = low.bit_length() - 1
+                    H[r] = (h0 >> r & 1) + (h1 >> r & 1) + (h2 >> r & 1) + (h3 >> r & 1)
+                    m ^= low
+            else:
+                while m:
+                    low = m & -m
+                    H[low.bit_length() - 1] = 1
+                    m ^= low
+        if free_live:
+            f = free_live >> 2
+            F = [(f & 0x1FFF).bit_count(), (f >> 13 & 0x1FFF).bit_count(), (f >> 26 & 0x1FFF).bit_count(),
+                 (f >> 39).bit_count()]
+        else:
+            F = [0, 0, 0, 0]
+        natural >>= 2
+        got = _counted_key(ctx, [natural & 0x1FFF, natural >> 13 & 0x1FFF, natural >> 26 & 0x1FFF, natural >> 39],
+                           wild_live.bit_count(), H, F, live.bit_count(), natural << 2 | wild_live, live,
+                           bool(free_live or home_live), (hmask, h2mask, home_live.bit_count()))
+        if len(_COUNTED_MEMO) > 100_000:
+            _COUNTED_MEMO.clear()
+        if got is None:
+            _COUNTED_MEMO[memo_key] = _NO_HAND
+            return None
+        _COUNTED_MEMO[memo_key] = got
+    elif got is _NO_HAND:
         return None
     cat, comps, level = got
-    return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level), realise)
+    return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level),
+                     _Realise((tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead), card_order,
+                               suit_order, None, False)))
+
+
+class _Realise:
+    """The general path's answer for the same input, asked for only when the combination or the
+    values are (a callable source of :class:`HandValue`)."""
+
+    __slots__ = ("args",)
+
+    def __init__(self, args: tuple) -> None:
+        self.args = args
+
+    def __call__(self) -> HandValue:
+        return _general(*self.args, counted=False)
 
 
 def _counted_key(ctx, M, wild: int, H, F, n: int, wild_masks, real, has_home: bool, home=(-1, 0, 0)):
     """``(category, key, naturalness level)`` from counts (:mod:`.eval_flex`), or None when no
     hand is formed (#53 and "nothing" are left to the general search). ``home``: the ranks with
-    a home card, with two or more, and their number, when known."""
+    a home card, with two or more, and their number, when known. ``wild_masks`` and ``real``
+    are suit masks, or the same cards as one bit set (13 bits a suit from bit 2 on)."""
     flex_tables = ctx.flex_tables
-    got = flex_best(flex_tables, Problem(M, wild, H, F, n, *home))
+    problem = Problem(M, wild, H, F, n, *home)
+    got = flex_best(flex_tables, problem)
     if got is None:
         return None
     cat, comps = got
@@ -556,8 +604,13 @@ def _counted_key(ctx, M, wild: int, H, F, n: int, wild_masks, real, has_home: bo
     # card below the level tried plays as itself, and a restricted choice reaches nothing better
     # (the real values are among the choices of the home and free cards, so a hand the cards
     # reach at their real values is reached with the wild cards alone at theirs)
-    if wild and has_home and flex_shape(flex_tables, cat, Problem(wild_masks, 0, H, F, n, *home)) != comps:
-        return cat, comps, 0
+    if wild and has_home:
+        if type(wild_masks) is int:
+            wild_masks = _split(wild_masks)
+        if flex_shape(flex_tables, cat, problem.fix_wild(wild_masks)) != comps:
+            return cat, comps, 0
+    if type(real) is int:
+        real = _split(real)
     nat = natural_best(ctx, ctx.tables, *real)
     if nat is not None and nat[0] == cat and nat[1] == comps:
         return cat, comps, 3
