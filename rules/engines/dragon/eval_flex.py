@@ -37,7 +37,7 @@ _POP = [bin(i).count("1") for i in range(1 << 13)]
 _BITS = [tuple(m >> r & 1 for r in range(13)) for m in range(1 << 13)]
 _SUITS_OF = [tuple(s for s in range(4) if sm >> s & 1) for sm in range(16)]
 COLOUR_SUITS = (0b0011, 0b1100)
-MEMO_LIMIT = 100_000        # entries of one shape's memo before it starts afresh
+MEMO_LIMIT = 32_768         # entries of one memo before it starts afresh (bounds a long run)
 _MISSING = object()
 
 

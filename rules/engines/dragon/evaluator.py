@@ -435,6 +435,10 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
 
 
 _COUNTED_MEMO: dict = {}
+# Whole hands recur within a deal and its advice (the same hand evaluated for every claim tried),
+# rarely across deals: a small memo keeps the hits and bounds a long-running process's memory
+# (an entry holds a whole HandValue, about 0.8 kB).
+COUNTED_MEMO_LIMIT = 16_384
 _NO_HAND = ()
 _HONOR_BITS = sum(_BASE[s] << r for s in _SUITS for r in (11, 12, 13, 14))
 
@@ -562,7 +566,7 @@ def _counted_input(hand, wild, home, free, dead, card_order, suit_order, reading
         got = _counted_key(ctx, [natural & 0x1FFF, natural >> 13 & 0x1FFF, natural >> 26 & 0x1FFF, natural >> 39],
                            wild_live.bit_count(), H, F, live.bit_count(), natural << 2 | wild_live, live,
                            bool(free_live or home_live), (hmask, h2mask, home_live.bit_count()))
-        if len(_COUNTED_MEMO) > 100_000:
+        if len(_COUNTED_MEMO) > COUNTED_MEMO_LIMIT:
             _COUNTED_MEMO.clear()
         if got is None:
             _COUNTED_MEMO[memo_key] = _NO_HAND
