@@ -78,7 +78,7 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = ["id", "session", "number", "kind", "status", "ruleset", "readings", "min_stake", "max_stake", "ante",
                   "animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
-                  "closed_room", "croupier_calls", "started_at", "ended_at", "players"]
+                  "closed_room", *Game.OPTIONAL_ROOM_FACTS, "croupier_calls", "started_at", "ended_at", "players"]
         read_only_fields = fields
 
 
@@ -101,6 +101,10 @@ class RoomInSerializer(serializers.Serializer):
     natural_table = serializers.BooleanField(required=False)
     exits = serializers.IntegerField(required=False, min_value=0, max_value=1000)
     closed_room = serializers.BooleanField(required=False)
+    # modifiers 50 and 65: true, false, or null / left out when not recorded
+    natural_surface = serializers.BooleanField(required=False, allow_null=True)
+    doors_closed = serializers.BooleanField(required=False, allow_null=True)
+    closed_throughout = serializers.BooleanField(required=False, allow_null=True)
 
 
 class GameCreateSerializer(serializers.Serializer):

@@ -1,7 +1,8 @@
 """The one place the games app meets the Dragon Poker engine.
 
 :func:`sitting_document` turns a Game's rows into the sitting document of the engines' contract
-(engine-api.md, "Sitting documents"); :func:`judge` hands it to ``rules.engines.dragon.judge_game``;
+(engine-api.md, "Sitting documents"; a deal logged as a quick result is an unrecorded deal there, so
+every deal keeps its number in the Game); :func:`judge` hands it to ``rules.engines.dragon.judge_game``;
 :func:`dealing` replays the recorded cards through the engine's step API (``Dealing.next_circle``
 / ``Dealing.deal``) so the deal page knows the next circle and refuses a bad card; and
 :func:`seeded_cards` lets the engine deal a whole deal from a seeded shuffle (the digital dealer).
@@ -11,6 +12,7 @@ Nothing here decides a rule: it only maps rows to the engine's inputs and back.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,8 @@ from rest_framework import status
 from club.errors import ApplicationError
 from rules.engines import cards as card_lib
 from rules.engines.errors import RulesError
+
+logger = logging.getLogger(__name__)
 
 
 class JudgeUnavailable(ApplicationError):
@@ -71,13 +75,26 @@ def deal_document(deal, tz) -> dict:
 
 
 def sitting_document(game, deals: Iterable | None = None) -> dict:
-    """The Game as the engine's sitting document. ``deals`` defaults to every deal of the Game
-    whose cards were recorded (quick results carry no cards and are not judged)."""
+    """The Game as the engine's sitting document. ``deals`` are the deals judged from their cards
+    (default: every deal of the Game whose cards were recorded). The deals logged as quick results
+    were dealt all the same: each quick deal numbered before the last of ``deals`` is in the
+    document as an unrecorded deal (its winners, pot and bets), so every deal has its number in the
+    Game as its place in the document. With the default, the Game's quick deals come in whole but
+    for a last one still waiting for its result."""
     venue = game.session.venue
     tz = venue.tz
     if deals is None:
-        deals = [d for d in game.deals.all() if d.mode != "quick"]
-    doc = {
+        every = list(game.deals.all())
+        deals = [d for d in every if d.mode != "quick"]
+        last = max((d.number for d in every), default=0)
+        quick = [d for d in _quick_deals(game, before=None) if d.number < last or d.live_results]
+    else:
+        deals = list(deals)
+        last = max((d.number for d in deals), default=0)
+        quick = _quick_deals(game, before=last) if deals else []
+    rows = [(d.number, deal_document(d, tz)) for d in deals]
+    rows += [(d.number, unrecorded_document(d, tz)) for d in quick]
+    return {
         "ruleset": game.ruleset,
         "readings": dict(game.readings or {}),
         "players": [_player_doc(gp) for gp in sorted(game.players.all(), key=lambda p: p.seat_index)],
@@ -87,9 +104,113 @@ def sitting_document(game, deals: Iterable | None = None) -> dict:
         "weather": game.weather,
         "croupier": dict(game.croupier_calls or {}),
         "stakes": {"min": game.min_stake, "max": game.max_stake},
-        "deals": [deal_document(d, tz) for d in sorted(deals, key=lambda d: d.number)],
+        "deals": [doc for _number, doc in sorted(rows, key=lambda row: row[0])],
     }
+
+
+def _quick_deals(game, *, before: int | None) -> list:
+    """The Game's quick deals (numbered below ``before``), each with ``live_results``: its confirmed
+    and draft results with their winners, the confirmed first ("confirmed" sorts before "draft")."""
+    from django.db.models import Prefetch
+
+    from .models import Deal, Result
+
+    rows = Deal.objects.filter(game_id=game.pk, mode=Deal.Mode.QUICK)
+    if before is not None:
+        rows = rows.filter(number__lt=before)
+    live = Result.objects.filter(status__in=Result.LIVE).prefetch_related("winners").order_by("status", "-version")
+    return list(rows.prefetch_related(Prefetch("results", queryset=live, to_attr="live_results")).order_by("number"))
+
+
+def unrecorded_document(deal, tz) -> dict:
+    """A deal logged as a quick result, as the document's unrecorded deal: who won, the pot and what
+    each player put in (the quick result's accounting: the chips are each winner's share less what
+    the player put in). A quick deal with no live result counts with nothing known of it."""
+    doc: dict[str, Any] = {"started_at": deal.started_at.astimezone(tz).isoformat(), "unrecorded": True}
+    result = deal.live_results[0] if deal.live_results else None
+    if result is None:
+        return doc
+    winners = [player_key(w.pk) for w in sorted(result.winners.all(), key=lambda m: m.pk)]
+    share = result.pot // len(winners) if winners else 0
+    doc.update(winners=winners, pot=result.pot,
+               bets={player: (share if player in winners else 0) - int(chips)
+                     for player, chips in sorted((result.chips or {}).items())})
     return doc
+
+
+# --- the readings a judgement uses and the previous Game ------------------------------------------------
+
+def readings_used(doc: dict) -> dict[str, str]:
+    """The readings the site judges ``doc`` by: those the binding precedents put in force on the
+    sitting's date (the points the engine knows), with the document's own readings over them, as
+    ``rules.judging.judge_with_precedents`` merges them."""
+    from rules.engines import dragon  # noqa: F401  (registers every point)
+    from rules.engines.readings import registry
+    from rules.judging import sitting_date
+    from rules.selectors import readings_in_force
+
+    in_force, _applied = readings_in_force(sitting_date(doc), game="dragon")
+    known = registry()
+    return {**{k: v for k, v in in_force.items() if k in known}, **dict(doc.get("readings") or {})}
+
+
+def reads_previous_game(doc: dict, readings: dict[str, str]) -> bool:
+    """Whether the judge, with ``readings`` over the ruleset's own, reads the previous Game at the
+    table (``rules.engines.dragon.judge.PREVIOUS_GAME_READINGS``); under any other reading it never
+    looks at it."""
+    from rules.engines.dragon.judge import PREVIOUS_GAME_READINGS
+    from rules.engines.dragon.presets import ruleset as get_ruleset
+    from rules.engines.readings import registry
+
+    try:
+        own = get_ruleset(doc.get("ruleset", "club-2.2.1")).readings
+    except RulesError:
+        own = {}            # the judge refuses the unknown ruleset itself, naming it
+    points = registry()
+    for point_id, reading in PREVIOUS_GAME_READINGS.items():
+        chosen = readings.get(point_id) or own.get(point_id)
+        if chosen is None and point_id in points:
+            chosen = points[point_id].default
+        if chosen == reading:
+            return True
+    return False
+
+
+def previous_game_document(game) -> dict | None:
+    """The sitting document of the Game played before ``game`` at the same table (the Game of the
+    same session it followed, after a reseat or a new start), or None for a session's first Game.
+    Its deals are those that were played: every deal with a live result (a last deal left without
+    one when the table changed was not), a quick deal as an unrecorded deal. Its readings are those
+    it was judged by (:func:`readings_used`); it carries no ``previous_game`` of its own."""
+    from .models import Deal, Game, Result
+
+    previous = (Game.objects.filter(session_id=game.session_id, number__lt=game.number).order_by("-number")
+                .select_related("session__venue").prefetch_related("players__member__dimension").first())
+    if previous is None:
+        return None
+    recorded = list(Deal.objects.filter(game=previous, results__status__in=Result.LIVE)
+                    .exclude(mode=Deal.Mode.QUICK).distinct().prefetch_related("cards", "bets", "claims")
+                    .order_by("number"))
+    doc = sitting_document(previous, recorded)
+    last = max((d.number for d in recorded), default=0)
+    tz = previous.session.venue.tz
+    doc["deals"] += [unrecorded_document(d, tz) for d in _quick_deals(previous, before=None)
+                     if d.number > last and d.live_results]
+    doc["readings"] = readings_used(doc)
+    return doc
+
+
+def with_previous_game(doc: dict, game, *, readings: dict[str, str] | None = None) -> dict:
+    """``doc`` (the sitting document of ``game``) as every judging path of the site hands it to the
+    engine: with ``previous_game``, the previous Game's document at the same table, when the readings
+    the judgement uses (:func:`readings_used`, or ``readings`` when the caller has them already) read
+    it, and without it otherwise (judging the previous Game costs time and changes nothing then)."""
+    if readings is None:
+        readings = readings_used(doc)
+    if "previous_game" in doc or not reads_previous_game(doc, readings):
+        return doc
+    previous = previous_game_document(game)
+    return doc if previous is None else {**doc, "previous_game": previous}
 
 
 # --- judging ----------------------------------------------------------------------------------------
@@ -154,8 +275,9 @@ def _engine_readings(doc: dict):
 
 
 def _facts(doc: dict, number: int, started_at: dt.datetime):
-    """The deal's facts exactly as the judge sets them up (``judge.setup_deal``): the table from
-    the document, the dealer by the rotation reading, the modifiers' adjustments applied."""
+    """The facts of deal ``number`` of the Game (its number in the Game, quick deals counted, as in
+    the document) exactly as the judge sets them up (``judge.setup_deal``): the table from the
+    document, the dealer by the rotation reading, the modifiers' adjustments applied."""
     from rules.engines.dragon.facts import deal_facts
     from rules.engines.dragon.judge import table_from_doc
     from rules.engines.dragon.modifiers.base import apply_adjustments
@@ -167,7 +289,8 @@ def _facts(doc: dict, number: int, started_at: dt.datetime):
 
 
 class DealStepper:
-    """The engine's dealing of one deal, with the cards recorded so far replayed into it."""
+    """The engine's dealing of deal ``number`` of the Game (its true number: the quick deals before
+    it count), with the cards recorded so far replayed into it."""
 
     def __init__(self, doc: dict, number: int, started_at: dt.datetime, recorded: Sequence[str] = ()) -> None:
         from rules.engines.dragon.deal import Dealing
@@ -189,7 +312,8 @@ class DealStepper:
         circle = self.dealing.next_circle()
         if circle is None:
             return None
-        return NextCircle(circle.number, circle.kind, self.dealing.next_recipient(), tuple(circle.recipients))
+        recipient = self.dealing.next_recipient()
+        return NextCircle(circle.number, circle.kind_for(recipient), recipient, tuple(circle.recipients))
 
     def deal(self, token: str):
         """Record one card; the engine refuses a non-card or a card already dealt, naming it."""
@@ -204,7 +328,8 @@ class DealStepper:
 
 
 def seeded_cards(doc: dict, number: int, started_at: dt.datetime, seed: str):
-    """The digital dealer: the engine's seeded shuffle dealt in full. Returns the DealtCards."""
+    """The digital dealer: the engine's seeded shuffle for deal ``number`` of the Game (its true
+    number, quick deals counted) dealt in full. Returns the DealtCards."""
     from rules.engines.dragon.deal import deal_from_seed
 
     rs, rd, facts = _facts(doc, number, started_at)
@@ -218,26 +343,48 @@ ADVICE_SHOWN = 3
 def advice(doc: dict) -> dict[str, list[dict]]:
     """The advisor (base rule 25) for the last deal of ``doc``: per player, the best
     ``ADVICE_SHOWN`` claims that would have beaten the hand, best first. The earlier deals are
-    judged again as its history."""
+    judged again as its history (its unrecorded deals count), so the last deal's number is its
+    place in the document. The readings are those the judgement used (:func:`readings_used`), so
+    that declaring a suggested claim gives exactly the suggested hand."""
     from rules.engines.dragon import advisor
     from rules.engines.dragon import judge as dragon_judge
-    from rules.engines.dragon.game import GameHistory
 
-    rs, _rd = _engine_readings(doc)
-    readings = doc.get("readings") or {}
-    table = dragon_judge.table_from_doc(doc)
-    history = GameHistory()
-    deals = doc["deals"]
-    for number, d in enumerate(deals[:-1], start=1):
-        judged = dragon_judge.judge_deal(table, number, d["started_at"], d["cards"], history=history,
-                                         claims=[dragon_judge.claim_from_doc(c) for c in d.get("claims", [])],
-                                         bets=d.get("bets", {}), bank=d.get("bank"), readings=readings, ruleset=rs)
-        history.add(judged.record)
+    doc = {**doc, "readings": readings_used(doc)}
+    table, rs, readings, deals, history = dragon_judge.sitting_start(doc, upto=len(doc["deals"]) - 1)
     last = deals[-1]
+    if dragon_judge.is_unrecorded(last):
+        return {}
     out = advisor.advise(table, len(deals), last["started_at"], last["cards"], history=history,
                          claims=[dragon_judge.claim_from_doc(c) for c in last.get("claims", [])],
                          bets=last.get("bets", {}), readings=readings, ruleset=rs, limit=ADVICE_SHOWN)
     return {player: [s.as_dict() for s in adv.suggestions] for player, adv in out.items()}
+
+
+def preview(doc: dict, *, readings: dict[str, str] | None = None):
+    """The last deal of ``doc``, whose cards are those dealt so far, judged provisionally as if
+    it ended now (``rules.engines.dragon.preview``), with the readings the binding precedents put
+    in force on its date as the judge uses them (``readings``, when the caller has them already:
+    :func:`readings_used`). None when the engine cannot judge these cards yet or is not
+    available: the page then shows nothing provisional."""
+    try:
+        from rules.engines.dragon.preview import preview_game
+    except ImportError:
+        return None
+    document = {**doc, "readings": readings_used(doc) if readings is None else readings}
+    try:
+        return preview_game(document)
+    except RulesError:
+        return None
+    except Exception:  # noqa: BLE001 - advisory only: a rule that cannot read a part-dealt hand
+        logger.exception("no provisional judgement for %d card(s)", len(doc["deals"][-1].get("cards") or []))
+        return None
+
+
+def preview_lines(found, lang: str = "en", names: dict[str, str] | None = None) -> list[str]:
+    """The rules a provisional judgement shows as fired, in the member's language."""
+    if found is None:
+        return []
+    return trace_lines([e.as_dict() for e in found.fired], lang, names)
 
 
 def advice_lines(advice_doc: dict | None, names: dict[str, str]) -> list[dict]:

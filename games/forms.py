@@ -10,7 +10,15 @@ from club.models import Member
 from .models import Clothing, Drink, Weather
 
 ROOM_FIELDS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
-               "closed_room")
+               "closed_room", "natural_surface", "doors_closed", "closed_throughout")
+
+# A room fact the club may leave unrecorded: yes, no, or not recorded (None).
+RECORDED_CHOICES = [("", _("not recorded")), ("yes", _("yes")), ("no", _("no"))]
+
+
+def _recorded(label):
+    return forms.TypedChoiceField(label=label, choices=RECORDED_CHOICES, coerce=lambda value: value == "yes",
+                                  empty_value=None, required=False)
 
 
 class GameStartForm(forms.Form):
@@ -26,6 +34,9 @@ class GameStartForm(forms.Form):
     natural_table = forms.BooleanField(label=_("Table of natural material"), required=False)
     exits = forms.IntegerField(label=_("Exits (doors, windows, chimneys)"), min_value=0)
     closed_room = forms.BooleanField(label=_("Closed room"), required=False)
+    natural_surface = _recorded(_("The cards lie on natural material (a cloth or mat on the table)"))
+    doors_closed = _recorded(_("Every door closed (windows and chimneys aside)"))
+    closed_throughout = _recorded(_("The room stays closed for the whole game"))
 
     def __init__(self, *args, session, seats, **kwargs):
         venue = session.venue

@@ -44,6 +44,9 @@ class Game(models.Model):
         LIVE = "live", _("Live")
         ENDED = "ended", _("Ended")
 
+    # The room's yes / no facts that may be left unrecorded (the engine's Room: None is "not recorded").
+    OPTIONAL_ROOM_FACTS = ("natural_surface", "doors_closed", "closed_throughout")
+
     session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, related_name="games",
                                 verbose_name=_("session"))
     number = models.PositiveSmallIntegerField(_("number"))
@@ -62,6 +65,11 @@ class Game(models.Model):
     natural_table = models.BooleanField(_("table of natural material"), default=True)
     exits = models.PositiveSmallIntegerField(_("exits"), default=1)
     closed_room = models.BooleanField(_("closed room"), default=False)
+    # Facts some readings look at, recorded only when the club notes them (None: not recorded).
+    natural_surface = models.BooleanField(_("cards lie on natural material"), null=True, blank=True, default=None)
+    doors_closed = models.BooleanField(_("every door closed"), null=True, blank=True, default=None)
+    closed_throughout = models.BooleanField(_("room closed throughout the game"), null=True, blank=True,
+                                            default=None)
     croupier_calls = models.JSONField(_("croupier's calls"), default=dict, blank=True)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
@@ -90,9 +98,14 @@ class Game(models.Model):
         return (self.min_stake + 1) // 2
 
     def room_facts(self) -> dict:
-        return {"saint_images": self.saint_images, "animals": self.animals, "analog_clocks": self.analog_clocks,
-                "digital_clocks": self.digital_clocks, "natural_table": self.natural_table, "exits": self.exits,
-                "closed_room": self.closed_room}
+        """The room of the sitting document; a fact not recorded (None) is left out."""
+        facts = {"saint_images": self.saint_images, "animals": self.animals, "analog_clocks": self.analog_clocks,
+                 "digital_clocks": self.digital_clocks, "natural_table": self.natural_table, "exits": self.exits,
+                 "closed_room": self.closed_room}
+        for name in self.OPTIONAL_ROOM_FACTS:
+            if getattr(self, name) is not None:
+                facts[name] = getattr(self, name)
+        return facts
 
 
 class GamePlayer(models.Model):

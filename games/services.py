@@ -9,6 +9,7 @@ double-entry ledger; superseding reverses the old postings and posts the new one
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 import uuid
 from collections.abc import Iterable, Mapping
@@ -17,6 +18,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.errors import Conflict, Forbidden, InvalidInput, NotFound
 from club.models import Member, ScheduledSession, SeatAssignment
@@ -43,14 +45,14 @@ from .models import (
 
 PLAYER_FACTS = ("glasses", "headwear", "clothing", "drink", "spare_decks")
 ROOM_FACTS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
-              "closed_room")
+              "closed_room", *Game.OPTIONAL_ROOM_FACTS)
 
 
 # --- permissions -------------------------------------------------------------------------------------
 
 def _active(actor: Member | None) -> Member:
     if actor is None or not actor.active:
-        raise Forbidden("Only an active club member may do this.")
+        raise Forbidden(_("Only an active club member may do this."))
     return actor
 
 
@@ -66,7 +68,8 @@ def can_act_at(actor: Member | None, game: Game) -> bool:
 def require_table(actor: Member | None, game: Game) -> Member:
     _active(actor)
     if not can_act_at(actor, game):
-        raise Forbidden(f"{actor} does not sit at this table; only its players or a croupier may record here.",
+        raise Forbidden(_("%(name)s does not sit at this table; only its players or a croupier may record here.")
+                        % {"name": actor},
                         extra={"game": game.pk})
     return actor
 
@@ -75,7 +78,8 @@ def _require_croupier_or_seated(actor: Member | None, session: ScheduledSession)
     _active(actor)
     if actor.is_croupier or SeatAssignment.objects.filter(session=session, member=actor).exists():
         return actor
-    raise Forbidden(f"{actor} is not seated at this session; only its players or a croupier may start a game.",
+    raise Forbidden(_("%(name)s is not seated at this session; only its players or a croupier may start a game.")
+                    % {"name": actor},
                     extra={"session": session.pk})
 
 
@@ -83,13 +87,14 @@ def _require_croupier_or_seated(actor: Member | None, session: ScheduledSession)
 
 def _check_choice(field: str, value, choices) -> None:
     if value not in choices:
-        raise InvalidInput(f"{field}: {value!r} is not one of {', '.join(map(str, choices))}.",
+        raise InvalidInput(_("%(field)s: %(value)s is not one of %(choices)s.")
+                           % {"field": field, "value": repr(value), "choices": ", ".join(map(str, choices))},
                            extra={"field": field, "value": value})
 
 
 def _check_count(field: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 1000:
-        raise InvalidInput(f"{field}: {value!r} must be a whole number from 0 to 1000.",
+        raise InvalidInput(_("%(field)s: %(value)s must be a whole number from 0 to 1000.") % {"field": field, "value": repr(value)},
                            extra={"field": field, "value": value})
     return value
 
@@ -98,7 +103,7 @@ def _clean_player_facts(member_id: int, facts: Mapping) -> dict:
     out = {}
     for key, value in facts.items():
         if key not in PLAYER_FACTS:
-            raise InvalidInput(f"Unknown player fact {key!r}.", extra={"field": key, "member": member_id})
+            raise InvalidInput(_("Unknown player fact %(key)s.") % {"key": repr(key)}, extra={"field": key, "member": member_id})
         if key in ("glasses", "headwear"):
             out[key] = bool(value)
         elif key == "clothing":
@@ -116,12 +121,17 @@ def _clean_room(room: Mapping) -> dict:
     out = {}
     for key, value in room.items():
         if key not in ROOM_FACTS:
-            raise InvalidInput(f"Unknown room fact {key!r}.", extra={"field": key})
+            raise InvalidInput(_("Unknown room fact %(key)s.") % {"key": repr(key)}, extra={"field": key})
         if key == "weather":
             _check_choice("weather", value, Weather.values)
             out[key] = value
         elif key in ("natural_table", "closed_room"):
             out[key] = bool(value)
+        elif key in Game.OPTIONAL_ROOM_FACTS:
+            if value is not None and not isinstance(value, bool):
+                raise InvalidInput(_("%(field)s: %(value)s must be yes, no or not recorded.")
+                                   % {"field": key, "value": repr(value)}, extra={"field": key, "value": value})
+            out[key] = value
         else:
             out[key] = _check_count(key, value)
     return out
@@ -146,31 +156,31 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
     _require_croupier_or_seated(actor, session)
     session = ScheduledSession.objects.select_for_update().select_related("venue").get(pk=session.pk)
     if session.status == ScheduledSession.Status.CANCELLED:
-        raise Conflict("The session is cancelled: no game can start.", extra={"status": session.status})
+        raise Conflict(_("The session is cancelled: no game can start."), extra={"status": session.status})
     if seats is None:
         seats = dict(SeatAssignment.objects.filter(session=session).values_list("member_id", "seat"))
     seats = {int(k): v for k, v in seats.items()}
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise InvalidInput(f"A game needs 2 to 8 seated players, not {len(seats)}.",
+        raise InvalidInput(_("A game needs 2 to 8 seated players, not %(count)s.") % {"count": len(seats)},
                            extra={"field": "seats", "value": len(seats)})
     taken: dict[str, int] = {}
     for member_id, seat in seats.items():
         if seat not in CLOCKWISE:
-            raise InvalidInput(f"Unknown seat {seat!r}.", extra={"field": "seat", "value": seat})
+            raise InvalidInput(_("Unknown seat %(seat)s.") % {"seat": repr(seat)}, extra={"field": "seat", "value": seat})
         if seat in taken:
-            raise Conflict(f"Seat {seat} is given twice.", extra={"seat": seat})
+            raise Conflict(_("Seat %(seat)s is given twice.") % {"seat": seat}, extra={"seat": seat})
         taken[seat] = member_id
     members = {m.pk: m for m in Member.objects.filter(pk__in=list(seats))}
     for member_id in seats:
         if member_id not in members:
-            raise NotFound(f"No member {member_id}.", extra={"field": "member", "value": member_id})
+            raise NotFound(_("No member %(id)s.") % {"id": member_id}, extra={"field": "member", "value": member_id})
     min_stake = session.min_stake if min_stake is None else min_stake
     max_stake = session.max_stake if max_stake is None else max_stake
     if isinstance(min_stake, bool) or not isinstance(min_stake, int) or min_stake < 1:
-        raise InvalidInput(f"The minimum stake {min_stake!r} must be 1 or more.",
+        raise InvalidInput(_("The minimum stake %(min)s must be 1 or more.") % {"min": repr(min_stake)},
                            extra={"field": "min_stake", "value": min_stake})
     if isinstance(max_stake, bool) or not isinstance(max_stake, int) or max_stake < min_stake:
-        raise InvalidInput(f"The maximum stake {max_stake!r} is below the minimum {min_stake}.",
+        raise InvalidInput(_("The maximum stake %(max)s is below the minimum %(min)s.") % {"max": repr(max_stake), "min": min_stake},
                            extra={"field": "max_stake", "value": max_stake})
     venue = session.venue
     facts = {"saint_images": venue.saint_images, "analog_clocks": venue.analog_clocks,
@@ -180,7 +190,7 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
     cleaned_facts = {int(k): _clean_player_facts(int(k), v) for k, v in (player_facts or {}).items()}
     for member_id in cleaned_facts:
         if member_id not in seats:
-            raise InvalidInput(f"Member {member_id} has facts but no seat.", extra={"field": "player_facts",
+            raise InvalidInput(_("Member %(id)s has facts but no seat.") % {"id": member_id}, extra={"field": "player_facts",
                                                                                   "value": member_id})
     if readings:
         try:
@@ -202,7 +212,7 @@ def game_end(*, game: Game, actor: Member) -> Game:
     require_table(actor, game)
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.status != Game.Status.LIVE:
-        raise Conflict(f"Game {game.number} has already ended.", extra={"status": game.status})
+        raise Conflict(_("Game %(number)s has already ended.") % {"number": game.number}, extra={"status": game.status})
     game.status = Game.Status.ENDED
     game.ended_at = timezone.now()
     game.save(update_fields=["status", "ended_at"])
@@ -218,7 +228,7 @@ def game_reseat(*, game: Game, actor: Member, seats: Mapping[int, str],
     current = {gp.member_id: gp.seat for gp in game.players.all()}
     seats = {int(k): v for k, v in seats.items()}
     if seats == current:
-        raise InvalidInput("The seating is unchanged: the Game goes on.", extra={"field": "seats"})
+        raise InvalidInput(_("The seating is unchanged: the Game goes on."), extra={"field": "seats"})
     facts = {gp.member_id: {k: getattr(gp, k) for k in PLAYER_FACTS} for gp in game.players.all()}
     for member_id, more in (player_facts or {}).items():
         facts.setdefault(int(member_id), {}).update(more)
@@ -233,7 +243,7 @@ def game_reseat(*, game: Game, actor: Member, seats: Mapping[int, str],
 def _locked_live_game(game: Game) -> Game:
     game = (Game.objects.select_for_update().select_related("session__venue").get(pk=game.pk))
     if game.status != Game.Status.LIVE:
-        raise Conflict(f"Game {game.number} has ended; start the next one to deal again.",
+        raise Conflict(_("Game %(number)s has ended; start the next one to deal again.") % {"number": game.number},
                        extra={"game": game.pk, "status": game.status})
     return game
 
@@ -242,7 +252,7 @@ def _new_deal(game: Game, actor: Member, mode: str, started_at: dt.datetime | No
     open_deal = (Deal.objects.filter(game=game).exclude(results__status__in=Result.LIVE)
                  .order_by("-number").first())
     if open_deal is not None:
-        raise Conflict(f"Deal {open_deal.number} has no live result yet; submit its result first.",
+        raise Conflict(_("Deal %(number)s has no live result yet; submit its result first.") % {"number": open_deal.number},
                        extra={"deal": open_deal.pk, "number": open_deal.number})
     number = (Deal.objects.filter(game=game).aggregate(n=Max("number"))["n"] or 0) + 1
     deal = Deal(game=game, number=number, mode=mode, seed=seed, started_at=started_at or timezone.now(),
@@ -264,19 +274,27 @@ def deal_start(*, game: Game, actor: Member, started_at: dt.datetime | None = No
     return _new_deal(game, actor, Deal.Mode.QUICK if quick else Deal.Mode.RECORDED, started_at)
 
 
-def _game_doc(game: Game, *, upto: Deal | None = None, extra: Deal | None = None) -> dict:
+def _game_doc(game: Game, *, upto: Deal | None = None, extra: Deal | None = None,
+              previous_game: bool = True) -> dict:
+    """The Game's sitting document up to ``upto`` (its deals with cards; the quick deals before the
+    last of them come in as unrecorded deals, see :func:`engine.sitting_document`), as the judgement
+    and (through the stored document) the advisor read it: with the previous Game at the table when
+    the readings in use read it (:func:`engine.with_previous_game`). The dealing, which never reads
+    it, asks for none (``previous_game=False``); the provisional judgement adds it itself, so the
+    readings in force are looked up once."""
     deals = list(Deal.objects.filter(game=game).exclude(mode=Deal.Mode.QUICK)
                  .prefetch_related("cards", "bets", "claims").order_by("number"))
     if upto is not None:
         deals = [d for d in deals if d.number <= upto.number]
     game = Game.objects.select_related("session__venue").prefetch_related("players__member__dimension").get(pk=game.pk)
-    return engine.sitting_document(game, deals)
+    doc = engine.sitting_document(game, deals)
+    return engine.with_previous_game(doc, game) if previous_game else doc
 
 
 def _stepper(deal: Deal) -> engine.DealStepper:
-    doc = _game_doc(deal.game)
+    doc = _game_doc(deal.game, previous_game=False)
     recorded = [c.card for c in deal.cards.order_by("seq")]
-    return engine.DealStepper(doc, _deal_index(deal), deal.started_at, recorded)
+    return engine.DealStepper(doc, deal.number, deal.started_at, recorded)
 
 
 def next_circle(*, deal: Deal) -> engine.NextCircle | None:
@@ -293,9 +311,16 @@ def deal_progress(*, deal: Deal) -> dict:
             "changes": stepper.pattern_changes()}
 
 
-def _deal_index(deal: Deal) -> int:
-    """The deal's number among the judged (carded) deals of the Game: the engine counts those."""
-    return Deal.objects.filter(game_id=deal.game_id, number__lte=deal.number).exclude(mode=Deal.Mode.QUICK).count()
+def deal_preview(*, deal: Deal):
+    """The recorded cards of a deal still being dealt, judged provisionally as if the deal ended
+    now (a read: nothing is written). None when no card is down, the deal already has a live
+    result, or the engine cannot judge the cards so far."""
+    if deal.mode != Deal.Mode.RECORDED or not deal.cards.exists() or deal.results.filter(
+            status__in=Result.LIVE).exists():
+        return None
+    doc = _game_doc(deal.game, upto=deal, previous_game=False)
+    readings = engine.readings_used(doc)
+    return engine.preview(engine.with_previous_game(doc, deal.game, readings=readings), readings=readings)
 
 
 @transaction.atomic
@@ -306,11 +331,11 @@ def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
     game = _locked_live_game(game)
     seed = seed or secrets.token_hex(8)
     if len(seed) > 64:
-        raise InvalidInput(f"The seed {seed[:20]!r}... is longer than 64 characters.", extra={"field": "seed"})
+        raise InvalidInput(_("The seed %(seed)s... is longer than 64 characters.") % {"seed": repr(seed[:20])}, extra={"field": "seed"})
     deal = _new_deal(game, actor, Deal.Mode.DIGITAL, started_at, seed=seed)
-    doc = _game_doc(game)
+    doc = _game_doc(game, previous_game=False)
     try:
-        dealt = engine.seeded_cards(doc, _deal_index(deal), deal.started_at, seed)
+        dealt = engine.seeded_cards(doc, deal.number, deal.started_at, seed)
     except RulesError as exc:
         raise InvalidInput(exc.message, extra={"value": str(exc.value)})
     DealtCard.objects.bulk_create([
@@ -327,8 +352,9 @@ def _locked_deal(deal: Deal) -> Deal:
 def _require_no_live_result(deal: Deal) -> None:
     live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
     if live is not None:
-        raise Conflict(f"Deal {deal.number} already has result version {live.version} ({live.status}); "
-                       f"the cards and bets cannot change.", extra={"live_version": live.version,
+        raise Conflict(_("Deal %(number)s already has result version %(version)s (%(status)s); "
+                         "the cards and bets cannot change.")
+                       % {"number": deal.number, "version": live.version, "status": live.status}, extra={"live_version": live.version,
                                                                     "result": live.pk})
 
 
@@ -339,11 +365,12 @@ def deal_card(*, deal: Deal, actor: Member, card: str) -> DealtCard:
     require_table(actor, deal.game)
     deal = _locked_deal(deal)
     if deal.mode != Deal.Mode.RECORDED:
-        raise Conflict(f"Deal {deal.number} is a {deal.get_mode_display()}: its cards are not typed in.",
+        raise Conflict(_("Deal %(number)s is a %(mode)s: its cards are not typed in.")
+                       % {"number": deal.number, "mode": deal.get_mode_display()},
                        extra={"mode": deal.mode})
     _require_no_live_result(deal)
     if not isinstance(card, str) or not card.strip():
-        raise InvalidInput("Name a card, e.g. Ah or Тч.", extra={"field": "card", "value": card})
+        raise InvalidInput(_("Name a card, e.g. Ah or Тч."), extra={"field": "card", "value": card})
     stepper = _stepper(deal)
     try:
         dealt = stepper.deal(card.strip())
@@ -355,7 +382,8 @@ def deal_card(*, deal: Deal, actor: Member, card: str) -> DealtCard:
         with transaction.atomic():
             row.save()
     except IntegrityError:
-        raise Conflict(f"Card {dealt.seq + 1} of deal {deal.number} was recorded at the same time; reload.",
+        raise Conflict(_("Card %(seq)s of deal %(number)s was recorded at the same time; reload.")
+                       % {"seq": dealt.seq + 1, "number": deal.number},
                        extra={"seq": dealt.seq})
     return row
 
@@ -368,7 +396,7 @@ def deal_card_undo(*, deal: Deal, actor: Member) -> str:
     _require_no_live_result(deal)
     last = deal.cards.order_by("-seq").first()
     if last is None or deal.mode != Deal.Mode.RECORDED:
-        raise Conflict("There is no recorded card to take back.")
+        raise Conflict(_("There is no recorded card to take back."))
     card = last.card
     last.delete()
     return card
@@ -381,14 +409,16 @@ def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
     require_table(actor, game)
     deal = _locked_deal(deal)
     if deal.mode == Deal.Mode.QUICK:
-        raise Conflict("A quick result records the pot only, not bets.")
+        raise Conflict(_("A quick result records the pot only, not bets."))
     _require_no_live_result(deal)
     if not any(gp.member_id == member.pk for gp in game.players.all()):
-        raise InvalidInput(f"{member} does not play in this deal.", extra={"field": "member", "value": member.pk})
+        raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
+                           extra={"field": "member", "value": member.pk})
     if not actor.is_croupier and actor.pk != member.pk:
-        raise Forbidden("A player bets for themself; the croupier for anyone.")
+        raise Forbidden(_("A player bets for themself; the croupier for anyone."))
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= game.max_stake:
-        raise InvalidInput(f"A bet of {amount!r} is outside 1..{game.max_stake} (the maximum stake).",
+        raise InvalidInput(_("A bet of %(amount)s is outside 1..%(max)s (the maximum stake).")
+                           % {"amount": repr(amount), "max": game.max_stake},
                            extra={"field": "amount", "value": amount})
     bet = Bet(deal=deal, member=member, kind=Bet.Kind.RAISE, amount=amount, created_by=actor)
     bet.save()
@@ -402,15 +432,16 @@ def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card:
     require_table(actor, game)
     deal = _locked_deal(deal)
     if deal.mode == Deal.Mode.QUICK:
-        raise Conflict("A quick result has no cards to claim on.")
+        raise Conflict(_("A quick result has no cards to claim on."))
     _require_no_live_result(deal)
     if not any(gp.member_id == member.pk for gp in game.players.all()):
-        raise InvalidInput(f"{member} does not play in this deal.", extra={"field": "member", "value": member.pk})
+        raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
+                           extra={"field": "member", "value": member.pk})
     if not actor.is_croupier and actor.pk != member.pk:
-        raise Forbidden("A player declares their own claims.")
+        raise Forbidden(_("A player declares their own claims."))
     rule = (rule or "").strip().upper()
     if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
-        raise InvalidInput(f"Unknown rule {rule!r}: name it as B1..B25 or M1..M100.",
+        raise InvalidInput(_("Unknown rule %(rule)s: name it as B1..B25 or M1..M100.") % {"rule": repr(rule)},
                            extra={"field": "rule", "value": rule})
     if card:
         try:
@@ -418,7 +449,7 @@ def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card:
         except RulesError as exc:
             raise InvalidInput(exc.message, extra={"field": "card", "value": card})
     if suit and suit not in ("h", "d", "c", "s"):
-        raise InvalidInput(f"Unknown suit {suit!r}: h, d, c or s.", extra={"field": "suit", "value": suit})
+        raise InvalidInput(_("Unknown suit %(suit)s: h, d, c or s.") % {"suit": repr(suit)}, extra={"field": "suit", "value": suit})
     claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit)
     claim.save()
     return claim
@@ -432,7 +463,7 @@ def _replayed(actor: Member, key: str, deal: Deal | None = None) -> Result | Non
         return None
     found = Result.objects.filter(submitted_by=actor, idempotency_key=key).first()
     if found is not None and deal is not None and found.deal_id != deal.pk:
-        raise Conflict(f"The Idempotency-Key {key!r} was already used for another deal.",
+        raise Conflict(_("The Idempotency-Key %(key)s was already used for another deal.") % {"key": repr(key)},
                        extra={"field": "Idempotency-Key", "value": key, "deal": found.deal_id})
     return found
 
@@ -444,15 +475,16 @@ def _check_version(deal: Deal, supersedes: int | None) -> Result | None:
     draft = live.get(Result.Status.DRAFT)
     confirmed = live.get(Result.Status.CONFIRMED)
     if draft is not None:
-        raise Conflict(f"Deal {deal.number} already has result version {draft.version} waiting for "
-                       f"confirmation; confirm or discard it first.",
+        raise Conflict(_("Deal %(number)s already has result version %(version)s waiting for "
+                         "confirmation; confirm or discard it first.") % {"number": deal.number, "version": draft.version},
                        extra={"live_version": draft.version, "result": draft.pk, "status": draft.status})
     if confirmed is not None and supersedes != confirmed.version:
-        raise Conflict(f"Deal {deal.number} has confirmed result version {confirmed.version}; a correction "
-                       f"must name it (supersedes={confirmed.version}).",
+        raise Conflict(_("Deal %(number)s has confirmed result version %(version)s; a correction "
+                         "must name it (supersedes=%(version)s).") % {"number": deal.number, "version": confirmed.version},
                        extra={"live_version": confirmed.version, "result": confirmed.pk, "status": confirmed.status})
     if confirmed is None and supersedes is not None:
-        raise Conflict(f"Deal {deal.number} has no confirmed version {supersedes} to correct.",
+        raise Conflict(_("Deal %(number)s has no confirmed version %(version)s to correct.")
+                       % {"number": deal.number, "version": supersedes},
                        extra={"supersedes": supersedes})
     return confirmed
 
@@ -470,8 +502,9 @@ def _create_result(deal: Deal, actor: Member, key: str, corrected: Result | None
         if replay is not None:
             return replay
         live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
-        raise Conflict(f"Deal {deal.number} was submitted at the same time"
-                       + (f": live version {live.version}." if live else "."),
+        raise Conflict((_("Deal %(number)s was submitted at the same time: live version %(version)s.")
+                        % {"number": deal.number, "version": live.version}) if live
+                       else _("Deal %(number)s was submitted at the same time.") % {"number": deal.number},
                        extra={"live_version": live.version if live else None,
                               "result": live.pk if live else None})
     result.winners.set(list(winners))
@@ -499,15 +532,16 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
     if replay is not None:
         return replay
     if deal.mode == Deal.Mode.QUICK:
-        raise Conflict("This deal is a quick result: submit its winner and pot instead.", extra={"mode": deal.mode})
+        raise Conflict(_("This deal is a quick result: submit its winner and pot instead."), extra={"mode": deal.mode})
     corrected = _check_version(deal, supersedes)
     game = deal.game
     doc = _game_doc(game, upto=deal)
-    expected = len(doc["players"]) * 9
-    if len(doc["deals"][-1]["cards"]) != expected:
-        raise InvalidInput(f"Deal {deal.number} has {len(doc['deals'][-1]['cards'])} of {expected} cards; "
-                           f"record them all first.", extra={"field": "cards",
-                                                             "value": len(doc["deals"][-1]["cards"])})
+    dealing = _stepper(deal).dealing         # the engine knows the deal's length (nine circles or not)
+    if not dealing.complete:
+        count = len(doc["deals"][-1]["cards"])
+        raise InvalidInput(_("Deal %(number)s has %(count)s of %(expected)s cards; record them all first.")
+                           % {"number": deal.number, "count": count, "expected": dealing.total},
+                           extra={"field": "cards", "value": count})
     try:
         judgement = engine.judge_last_deal(doc)
     except RulesError as exc:
@@ -516,7 +550,7 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
     chips = {str(k): int(v) for k, v in (judgement.get("chips") or {}).items()}
     unknown = [k for k in [*chips, *(judgement.get("winners") or [])] if k not in members]
     if unknown:
-        raise InvalidInput(f"The judgement names {unknown[0]!r}, who is not at the table.",
+        raise InvalidInput(_("The judgement names %(player)s, who is not at the table.") % {"player": repr(unknown[0])},
                            extra={"value": unknown[0]})
     pot = sum(_bets_by_member(deal).values())
     return _create_result(deal, actor, idempotency_key, corrected,
@@ -532,10 +566,10 @@ def result_rejudge(*, deal: Deal, actor: Member) -> Result:
     person confirms it as any other correction."""
     _active(actor)
     if not actor.is_croupier:
-        raise Forbidden("Only a croupier re-judges a deal.")
+        raise Forbidden(_("Only a croupier re-judges a deal."))
     live = Result.objects.filter(deal=deal, status=Result.Status.CONFIRMED, kind=Result.Kind.JUDGED).first()
     if live is None:
-        raise Conflict(f"Deal {deal.number} has no confirmed judged result to re-judge.", extra={"deal": deal.pk})
+        raise Conflict(_("Deal %(number)s has no confirmed judged result to re-judge.") % {"number": deal.number}, extra={"deal": deal.pk})
     return result_submit(deal=deal, actor=actor, supersedes=live.version)
 
 
@@ -560,20 +594,20 @@ def quick_chips(*, players: list[int], winners: list[int], pot: int, bets: Mappi
     """Net chips of a quick result: the winners share the pot; each player put in their recorded
     bets, or an equal share of the pot when no bets were recorded."""
     if not winners:
-        raise InvalidInput("Name the winner.", extra={"field": "winners"})
+        raise InvalidInput(_("Name the winner."), extra={"field": "winners"})
     if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise InvalidInput(f"The pot {pot!r} must be a whole number 0 or more.", extra={"field": "pot", "value": pot})
+        raise InvalidInput(_("The pot %(pot)s must be a whole number 0 or more.") % {"pot": repr(pot)}, extra={"field": "pot", "value": pot})
     if pot % len(winners):
-        raise InvalidInput(f"A pot of {pot} cannot be shared equally by {len(winners)} winners.",
+        raise InvalidInput(_("A pot of %(pot)s cannot be shared equally by %(count)s winners.") % {"pot": pot, "count": len(winners)},
                            extra={"field": "pot", "value": pot})
     if bets:
         if sum(bets.values()) != pot:
-            raise InvalidInput(f"The pot {pot} differs from the bets recorded ({sum(bets.values())}).",
+            raise InvalidInput(_("The pot %(pot)s differs from the bets recorded (%(bets)s).") % {"pot": pot, "bets": sum(bets.values())},
                                extra={"field": "pot", "value": pot})
         paid = {m: bets.get(m, 0) for m in players}
     else:
         if pot % len(players):
-            raise InvalidInput(f"A pot of {pot} cannot come equally from {len(players)} players.",
+            raise InvalidInput(_("A pot of %(pot)s cannot come equally from %(count)s players.") % {"pot": pot, "count": len(players)},
                                extra={"field": "pot", "value": pot})
         paid = {m: pot // len(players) for m in players}
     share = pot // len(winners)
@@ -590,14 +624,14 @@ def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member],
     if replay is not None:
         return replay
     if deal.mode != Deal.Mode.QUICK:
-        raise Conflict(f"Deal {deal.number} has its cards recorded: its result is judged, not typed in.",
+        raise Conflict(_("Deal %(number)s has its cards recorded: its result is judged, not typed in.") % {"number": deal.number},
                        extra={"mode": deal.mode})
     corrected = _check_version(deal, supersedes)
     players = [gp.member_id for gp in deal.game.players.all()]
     winners = list(winners)
     for w in winners:
         if w.pk not in players:
-            raise InvalidInput(f"{w} does not play in this deal.", extra={"field": "winners", "value": w.pk})
+            raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": w}, extra={"field": "winners", "value": w.pk})
     chips = quick_chips(players=players, winners=[w.pk for w in winners], pot=pot, bets=_bets_by_member(deal))
     return _create_result(deal, actor, idempotency_key, corrected, winners, status=Result.Status.DRAFT,
                           kind=Result.Kind.QUICK, pot=pot, chips=chips, note=note[:200])
@@ -606,7 +640,7 @@ def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member],
 def _transition(result: Result, to: str) -> None:
     allowed = Result.TRANSITIONS.get(result.status, ())
     if to not in allowed:
-        raise Conflict(f"A result that is {result.status} cannot become {to}.",
+        raise Conflict(_("A result that is %(from)s cannot become %(to)s.") % {"from": result.status, "to": to},
                        extra={"from": result.status, "to": to, "allowed": list(allowed), "version": result.version})
     result.status = to
 
@@ -618,13 +652,64 @@ def _locked_result(result: Result) -> Result:
 @transaction.atomic
 def result_confirm(*, result: Result, actor: Member) -> Result:
     """A second person (a croupier or another player of the table) confirms a draft; the chips are
-    posted. A confirmed correction supersedes the version it corrects, whose postings are reversed."""
+    posted. A confirmed correction supersedes the version it corrects, whose postings are reversed.
+    A confirmed correction of a judged deal re-judges the later deals of the Game, which read it
+    as their history (:func:`results_rejudge_later`)."""
+    result = _confirm(result, actor)
+    if result.supersedes_id and result.kind == Result.Kind.JUDGED:
+        results_rejudge_later(result=result, actor=actor)
+    return result
+
+
+def _later_judged_deals(deal: Deal) -> list[Deal]:
+    return list(Deal.objects.filter(game_id=deal.game_id, number__gt=deal.number)
+                .exclude(mode=Deal.Mode.QUICK).order_by("number"))
+
+
+@transaction.atomic
+def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
+    """After the confirmed correction ``result`` of deal N, judge every later deal of the Game
+    with its cards recorded again, in order, with the corrected history. A deal whose judgement
+    changes gets a new version, never an edit: submitted in the name of the correction's author
+    and confirmed by ``actor``, who confirmed the correction (two people agreed to it), so the
+    ledger reverses the old postings and posts the new ones. A disputed deal's new version waits
+    as a draft for the croupier's ruling; a draft waiting for confirmation that no longer matches
+    is discarded and submitted again. Quick results are left as they are. Returns the new
+    versions."""
+    made: list[Result] = []
+    author = result.submitted_by
+    for deal in _later_judged_deals(result.deal):
+        live = {r.status: r for r in deal.results.filter(status__in=Result.LIVE, kind=Result.Kind.JUDGED)}
+        current = live.get(Result.Status.DRAFT) or live.get(Result.Status.CONFIRMED)
+        if current is None:
+            continue
+        try:
+            fresh = engine.judge_last_deal(_game_doc(deal.game, upto=deal))
+        except RulesError as exc:
+            raise InvalidInput(exc.message, extra={"value": str(exc.value), "deal": deal.number})
+        if json.loads(json.dumps(fresh)) == current.judgement:      # as stored: JSON
+            continue
+        if current.status == Result.Status.DRAFT:
+            confirmed = current.supersedes
+            result_discard(result=current, actor=actor)
+            new = result_submit(deal=deal, actor=current.submitted_by,
+                                supersedes=confirmed.version if confirmed is not None else None)
+        else:
+            new = result_submit(deal=deal, actor=author, supersedes=current.version)
+            if not rules_selectors.deal_is_disputed(deal_ref(deal)):
+                new = _confirm(new, actor)
+        made.append(new)
+    return made
+
+
+def _confirm(result: Result, actor: Member) -> Result:
     result = _locked_result(result)
     game = result.deal.game
     require_table(actor, game)
     _refuse_while_disputed(result.deal)
     if actor.pk == result.submitted_by_id:
-        raise Forbidden(f"{actor} submitted version {result.version}; another player or a croupier must confirm it.",
+        raise Forbidden(_("%(name)s submitted version %(version)s; another player or a croupier must confirm it.")
+                        % {"name": actor, "version": result.version},
                         extra={"version": result.version})
     _transition(result, Result.Status.CONFIRMED)
     now = timezone.now()
@@ -671,7 +756,8 @@ def _refuse_while_disputed(deal: Deal) -> None:
     if rules_selectors.deal_is_disputed(ref):
         dispute = rules_selectors.disputes_list(status=Dispute.Status.OPEN).filter(deal_ref=ref).first()
         number = dispute.pk if dispute is not None else "?"
-        raise Conflict(f"Deal {deal.number} is disputed (dispute #{number}); the croupier must rule first.",
+        raise Conflict(_("Deal %(number)s is disputed (dispute #%(dispute)s); the croupier must rule first.")
+                       % {"number": deal.number, "dispute": number},
                        extra={"dispute": dispute.pk if dispute is not None else None, "deal_ref": ref})
 
 

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +16,7 @@ from club import selectors as club_selectors
 from club.errors import ApplicationError
 from club.models import Member, ScheduledSession
 
-from . import selectors, services
+from . import engine, selectors, services
 from .forms import BetForm, ClaimForm, GameStartForm, QuickResultForm, ReseatForm
 from .models import Deal, Game, Result
 
@@ -147,8 +147,38 @@ def _deal_context(request, member: Member, deal: Deal, **extra) -> dict:
     page.update({"member": member, "bet_form": BetForm(players=page["players"], member=member),
                  "claim_form": ClaimForm(players=page["players"], member=member),
                  "quick_form": QuickResultForm(players=page["players"])})
+    page["preview"] = _preview(deal, page) if page["recording"] else None
     page.update(extra)
     return page
+
+
+def _state_labels() -> dict[str, str]:
+    return {"wild": _("wild"), "home": _("home"), "free": _("free"), "dead": _("dead"), "natural": _("natural")}
+
+
+def _order_label(value: str) -> str:
+    return pgettext("card or suit order", "inverted") if value == "inverted" else pgettext("card or suit order", "natural")
+
+
+def _preview(deal: Deal, page: dict) -> dict | None:
+    """The cards dealt so far judged as if the deal ended now: the rules that acted and the
+    states they left, marked provisional. The card tiles take the provisional states. Nothing
+    when the engine cannot judge these cards yet."""
+    found = services.deal_preview(deal=deal)
+    if found is None:
+        return None
+    states = {c.seq: c.state for c in found.cards}
+    for row in page["rows"]:
+        row["cards"] = [(c, states.get(c.seq, state)) for c, state in row["cards"]]
+    labels, names = _state_labels(), page["names"]
+    changed = [{"card": c.card, "state": c.state, "label": labels.get(c.state, c.state),
+                "player": names.get(c.player, c.player)}
+               for c in found.cards if c.state != "natural"]
+    return {"dealt": found.dealt, "total": found.total, "complete": found.complete,
+            "sources": list(found.sources), "changed": changed,
+            "lines": engine.preview_lines(found, _lang(), names),
+            "card_order": _order_label(found.card_order), "suit_order": _order_label(found.suit_order),
+            "weakest_wins": found.weakest_wins}
 
 
 @login_required

@@ -1,8 +1,8 @@
 """Fixtures of the games tests: a seated session, a live Game, and a stand-in for the judge.
 
 The stand-in keeps the contract of ``rules.engines.dragon.judge_game`` (one judgement per deal,
-winners, chips summing to zero, a trace) with a fixed rule of its own: the first player clockwise
-from North wins the pot. Tests that need the real judge use ``real_judge`` and are skipped while
+winners, chips summing to zero, a trace; an unrecorded deal counted but not judged) with a fixed
+rule of its own: the first player clockwise from North wins the pot. Tests that need the real judge use ``real_judge`` and are skipped while
 the engine does not provide it.
 """
 
@@ -25,11 +25,16 @@ def stand_in_judge(doc: dict) -> dict:
     winner = players[0]["id"]
     out = []
     for number, deal in enumerate(doc["deals"], start=1):
+        dealer = players[(number - 1) % len(players)]["id"]
+        if deal.get("unrecorded"):          # a quick deal: counted, not judged
+            out.append({"number": number, "dealer": dealer, "unrecorded": True,
+                        "winners": list(deal.get("winners", [])), "pot": deal.get("pot", 0), "trace": []})
+            continue
         bets = {p["id"]: deal["bets"].get(p["id"], 0) for p in players}
         pot = sum(bets.values())
         chips = {pid: (pot - bet if pid == winner else -bet) for pid, bet in bets.items()}
         out.append({
-            "number": number, "dealer": players[(number - 1) % len(players)]["id"],
+            "number": number, "dealer": dealer,
             "pattern": ["dark"] * 3 + ["open"] * 5 + ["dark"],
             "players": {p["id"]: {"cards": [], "hand": {"category": 30 + i, "name": f"hand-{30 + i}",
                                                           "cards": deal["cards"][i:i + 5]}}

@@ -29,6 +29,16 @@ def test_start_a_game_with_facts_of_the_evening(api_as, session, croupier, playe
     assert bad.status_code == 400 and "hail" in str(bad.json()["extra"])
 
 
+def test_m50_m65_the_api_takes_the_optional_room_facts(api_as, session, croupier):
+    """Modifiers 50 and 65 read the cards' surface and the closed doors when they are recorded: the API
+    takes them as true, false or null (not recorded) and shows them back."""
+    response = api_as(croupier).post("/api/games/", {"session": session.pk, "room": {
+        "natural_surface": False, "doors_closed": True, "closed_throughout": None}}, format="json")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["natural_surface"], body["doors_closed"], body["closed_throughout"]) == (False, True, None)
+
+
 def test_record_cards_through_circles(api_as, game, players):
     client = api_as(players[0])
     deal = client.post("/api/deals/", {"game": game.pk}, format="json").json()

@@ -17,7 +17,7 @@ from .seed_texts import BASE_RULES as _TEXTS
 from .state import HOME, WILD, DealState
 from .tables import TABLE2_RU, TABLE3_RU, dead_rank, home_ranks, wild_rank
 
-__all__ = ["BaseRule", "BASE_RULES", "apply_rule_states", "apply_orders", "apply_suit_claims"]
+__all__ = ["BaseRule", "BASE_RULES", "apply_rule_states", "apply_orders", "apply_suit_claims", "reread_rule7"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,18 +126,49 @@ def apply_orders(state: DealState, all_dark: bool) -> None:
                         text=f"deal {facts.number} is a multiple of {facts.players} players")
     if facts.number % 2:
         state.set_order("suits", "inverted", "B20", text=f"deal {facts.number} is odd")
-    # Base rule 7 reads the card order in force (after rule 19).
-    if previous is not None and previous.winning_hands:
-        hand = previous.winning_hands[0]
-        if state.reading("IP-B7-CARD") == "played_value":
-            ranks = [r for r, _s in hand.values]
-        else:
-            ranks = [c.rank for c in hand.cards]
-        if ranks:
-            below_ten = max(ranks) < 10 if state.card_order == "natural" else min(ranks) > 10
-            if below_ten:
-                state.reverse_naturalness("B7", text=f"the highest card of deal {previous.number}'s "
-                                                     f"winning hand is below Ten")
+    # Base rule 7 reads the card order in force (after rule 19; modifier 50's inversion, known from the
+    # table, is read again by reread_rule7 under IP-M50-WHERE every_order_use).
+    verdict = _rule7(state)
+    if verdict is not None:
+        state.memo["B7"] = True
+        if verdict:
+            state.reverse_naturalness("B7", text=f"the highest card of deal {previous.number}'s "
+                                                 f"winning hand is below Ten")
+
+
+def _rule7(state: DealState) -> bool | None:
+    """Base rule 7 in the card order in force: whether the less natural hand wins (None: the rule does
+    not apply, as in a Game's first deal)."""
+    previous = state.history.previous if state.history is not None else None
+    if previous is None or not previous.winning_hands:
+        return None
+    hand = previous.winning_hands[0]
+    if state.reading("IP-B7-CARD") == "played_value":
+        ranks = [r for r, _s in hand.values]
+    else:
+        ranks = [c.rank for c in hand.cards]
+    if not ranks:
+        return None
+    return max(ranks) < 10 if state.card_order == "natural" else min(ranks) > 10
+
+
+def reread_rule7(state: DealState, why: str) -> None:
+    """Base rule 7 read again after a change of the card order that holds for the whole deal (modifier
+    50 under IP-M50-WHERE every_order_use: "При инвертировании порядка карт этот модификатор тоже
+    инвертируется"). Only where the base rules were applied and rule 7 read a previous hand."""
+    if not state.memo.get("B7"):
+        return
+    verdict = _rule7(state)
+    if verdict is None or verdict == state.naturalness_reversed:
+        return
+    previous = state.history.previous
+    text = (f"{why}: the highest card of deal {previous.number}'s winning hand is "
+            f"{'below' if verdict else 'not below'} Ten in the {state.card_order} card order")
+    if verdict:
+        state.reverse_naturalness("B7", text=text)
+    else:
+        state.naturalness_reversed = False
+        state.note("naturalness reversed", (), text, source="B7", before=True, after=False)
 
 
 _SUIT_NAMES = {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError
 
-__all__ = ["SEATS", "OPPOSITE_SEAT", "Player", "Room", "Place", "Stakes", "Table"]
+__all__ = ["SEATS", "OPPOSITE_SEAT", "Player", "Room", "Place", "Stakes", "Table", "number_from_north"]
 
 # Clockwise from North; the deal and every "from the dealer" count run in this order.
 SEATS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -46,6 +46,16 @@ def _count(what: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RulesError(f"{what} must be a whole number 0 or more, not {value!r}", value=value)
     return value
+
+
+def number_from_north(seats: Mapping[str, str], player_id: str) -> int:
+    """Base rule 15's count ("счет ведется по часовой стрелке, от игрока, сидящего на севере") over the
+    seats ``seats`` gives (player -> compass seat): the player at North is 1, or the first occupied seat
+    clockwise from North. Over the seats as modifier 53 leaves them under IP-M53-SCOPE ``everything``."""
+    order = sorted(seats, key=lambda pid: _SEAT_INDEX[seats[pid]])
+    if player_id not in order:
+        raise RulesError(f"unknown player {player_id!r}", value=player_id)
+    return order.index(player_id) + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +100,17 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class Room:
     """The room's facts. ``exits`` None is "not counted": a room has a door, so no count is
-    neutral for modifier 72 (an odd number of exits), and left out it fires nothing."""
+    neutral for modifier 72 (an odd number of exits), and left out it fires nothing.
+
+    ``natural_surface`` is the material the cards lie on when it is not the table's own (a synthetic
+    cloth on a wooden table): None, "not recorded", is the table itself. Only IP-M50-SURFACE
+    ``contact_surface`` reads it.
+
+    ``closed_room`` is every exit (doors, windows, chimneys, as modifier 72 counts them) closed at the
+    first dealt card. Two optional facts refine it for IP-M65-CLOSED, None meaning "not recorded" (then
+    ``closed_room`` stands for them): ``doors_closed``, every door closed whatever the windows and
+    chimneys (read under ``doors_closed``), and ``closed_throughout``, the room kept closed for the whole
+    Game (read under ``whole_sitting``)."""
 
     saint_images: int = 0
     animals: int = 0
@@ -99,6 +119,9 @@ class Room:
     natural_table: bool = True
     exits: int | None = None
     closed_room: bool = False
+    natural_surface: bool | None = None
+    doors_closed: bool | None = None
+    closed_throughout: bool | None = None
 
     def __post_init__(self) -> None:
         for name in ("saint_images", "animals", "analog_clocks", "digital_clocks"):
@@ -107,6 +130,9 @@ class Room:
             _count("room exits", self.exits)
         _flag("room natural_table", self.natural_table)
         _flag("room closed_room", self.closed_room)
+        for name in ("natural_surface", "doors_closed", "closed_throughout"):
+            if getattr(self, name) is not None:
+                _flag(f"room {name}", getattr(self, name))
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,8 @@ from .state import DEAD, FREE, HOME, WILD, CardState, Claim, DealState, Rerun
 from .trace import TraceEntry, render
 
 __all__ = ["DealJudgement", "prepare_deal", "setup_deal", "evaluate_player", "judge_deal", "finish_deal",
-           "judge_game", "table_from_doc", "claim_from_doc"]
+           "judge_game", "judge_sitting_deal", "unrecorded_deal", "is_unrecorded", "table_from_doc",
+           "claim_from_doc", "previous_game_records", "PREVIOUS_GAME_READINGS"]
 
 _GAMES = ("dragon",)
 
@@ -73,6 +74,7 @@ def prepare_deal(facts: DealFacts, dealing: Dealing, readings: Readings, *, hist
             state.note("pattern", (), text, source=source, before=list(before), after=list(after))
         for source, name, before, after in facts.adjustments:
             state.note(name, (), "", source=source, before=before, after=after)
+        _note_unrecorded_previous(state)
         for number, (source, only) in cancelled.items():
             state.note("cancelled", (), f"M{number} does not act" + (" on some cards" if only else ""),
                        source=source, after=f"M{number}")
@@ -113,6 +115,17 @@ def prepare_deal(facts: DealFacts, dealing: Dealing, readings: Readings, *, hist
                 continue
             state.refuse(claim, f"{claim.rule} gives no right in this deal")
     return state
+
+
+def _note_unrecorded_previous(state: DealState) -> None:
+    """After an unrecorded deal (a quick result: winners and pot only) the rules that read the
+    previous deal's winning hand or cards have nothing to read and do not act: the trace says so once."""
+    previous = state.history.previous if state.history is not None else None
+    if previous is None or previous.recorded:
+        return
+    state.note("not recorded", (), f"deal {previous.number} was played without recording its cards: base rules "
+               "2, 7 and 21 and the modifiers that read the previous deal's hand or cards (33, 34, 60, 62, 80, 84, "
+               "88) have nothing to read from it", source="B2")
 
 
 def _check_claim_rules(claims: list[Claim], history: GameHistory | None, ruleset: Ruleset) -> None:
@@ -284,7 +297,7 @@ def finish_deal(state: DealState, dealing: Dealing, bets: Mapping[str, int], ban
         share, rest = divmod(pot, len(winners))
         for i, pid in enumerate(winners):
             chips[pid] += share + (1 if i < rest else 0)
-    record = _record(state, hands, winners, pot)
+    record = _record(state, hands, winners, pot, bets)
     return DealJudgement(facts, state, dealing.pattern, hands, winners, holder, pot, chips, record,
                          list(state.trace))
 
@@ -306,7 +319,8 @@ def _winners(state: DealState, hands: Mapping[str, object], holder: str) -> tupl
     return tuple(tied)
 
 
-def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, ...], pot: int) -> DealRecord:
+def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, ...], pot: int,
+            bets: Mapping[str, int] | None = None) -> DealRecord:
     wins = []
     for pid in winners:
         hv = hands[pid]
@@ -322,17 +336,20 @@ def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, .
         wild=tuple(c.card for c in state.cards if c.state == WILD),
         dead=tuple(c.card for c in state.cards if c.state == DEAD),
         open_cards=tuple(c.card for c in state.cards if c.open), weakest_won=state.weakest_wins,
-        carry=dict(state.carry), claims=claims)
+        carry=dict(state.carry), claims=claims, bets=dict(bets or {}))
 
 
 # ---------------------------------------------------------------------------- the sitting document
-_TOP_KEYS = {"ruleset", "readings", "players", "room", "place", "weather", "croupier", "stakes", "deals"}
+_TOP_KEYS = {"ruleset", "readings", "players", "room", "place", "weather", "croupier", "stakes", "deals",
+             "previous_game"}
 _PLAYER_KEYS = {"id", "seat", "dimension", "dimension_phonetic", "sex", "beard", "glasses", "headwear",
                 "clothing", "drink", "spare_decks"}
-_ROOM_KEYS = {"saint_images", "animals", "analog_clocks", "digital_clocks", "natural_table", "exits", "closed_room"}
+_ROOM_KEYS = {"saint_images", "animals", "analog_clocks", "digital_clocks", "natural_table", "exits", "closed_room",
+              "natural_surface", "doors_closed", "closed_throughout"}
 _PLACE_KEYS = {"latitude", "longitude", "timezone"}
 _STAKE_KEYS = {"min", "max"}
-_DEAL_KEYS = {"started_at", "cards", "bets", "claims", "bank"}
+_DEAL_KEYS = {"started_at", "cards", "bets", "claims", "bank", "unrecorded"}
+_UNRECORDED_KEYS = {"started_at", "unrecorded", "winners", "pot", "bets"}
 _CLAIM_KEYS = {"player", "rule", "card", "cards", "suit", "rank", "direction", "cancels", "target",
                "shown_before_betting"}
 
@@ -391,7 +408,62 @@ def claim_from_doc(doc: Mapping) -> Claim:
 
 def judge_game(doc: Mapping) -> dict:
     """Judge a sitting document (``engine-api.md``, "Sitting documents"): every deal in order, each
-    with the deals before it as history."""
+    with the deals before it as history.
+
+    The optional ``previous_game`` is the sitting document of the previous Game at the same table (the
+    same format; it is judged first, its own ``previous_game`` likewise). Its deals are read only under
+    the readings that look past the Game: IP-M62-PREVIOUS ``last_at_table`` (modifier 62 in a Game's first
+    deal reads its last deal) and IP-M34-GAME ``carries`` (modifier 34's sets of its last two deals).
+
+    A deal of ``deals`` may be *unrecorded*: dealt and played, but logged without its cards (a quick
+    result, only who won and the pot)::
+
+        {"started_at": "2026-11-29T21:25:00+03:00", "unrecorded": True,
+         "winners": ["aahz"],                  # optional, default none known
+         "pot": 8,                             # optional, default 0
+         "bets": {"skeeve": 2, "aahz": 2}}     # optional: total put in by each player
+
+    It takes no ``cards``, ``claims`` or ``bank``. It counts: deals are numbered by their place in
+    ``deals``, so the deals after it keep their true numbers (base rule 17's first deal, Table 1's
+    deal number, base rules 19 and 20, the dealer by IP-DEAL-ROTATION). Nothing of it is judged: its
+    entry in the result is ``{"number", "dealer", "unrecorded": True, "winners", "pot", "trace": []}``,
+    the dealer by the rotation reading. The history the later deals read holds its number, winners,
+    pot and bets and nothing of its cards: the rules that read the previous deal's winning hand or
+    cards (base rules 2, 7 and 21, modifiers 33, 34, 60, 62, 80, 84, 88 ...) find nothing and do not
+    act, and the next deal's trace says once that its previous deal was not recorded."""
+    return {"deals": _judge_sitting(doc)[0]}
+
+
+# The readings under which the judge reads the sitting document's ``previous_game`` (point id -> reading);
+# under every other reading it is never judged, so a caller may leave it out.
+PREVIOUS_GAME_READINGS: Mapping[str, str] = {"IP-M62-PREVIOUS": "last_at_table", "IP-M34-GAME": "carries",
+                                             "IP-M33-GAME-END": "carries"}
+
+
+def previous_game_records(doc: Mapping) -> tuple[DealRecord, ...]:
+    """The deal records of the sitting document's optional ``previous_game`` (the previous Game at the
+    same table, judged in full), for a :class:`~.game.GameHistory`'s ``previous_game``; () without it."""
+    previous_doc = doc.get("previous_game")
+    if previous_doc is None:
+        return ()
+    if not isinstance(previous_doc, Mapping):
+        raise RulesError(f"previous_game must be a sitting document, not {previous_doc!r}", value=previous_doc)
+    return tuple(_judge_sitting(previous_doc)[1].deals)
+
+
+def _judge_sitting(doc: Mapping) -> tuple[list[dict], GameHistory]:
+    """The judged deals of a sitting document and the Game's history."""
+    table, rs, readings, deals, history = sitting_start(doc)
+    out = [judge_sitting_deal(table, number, deal_doc, history=history, readings=readings, ruleset=rs)
+           for number, deal_doc in enumerate(deals, start=1)]
+    return out, history
+
+
+def sitting_start(doc: Mapping, *, upto: int | None = None):
+    """A sitting document checked and read: its table, ruleset, readings, deals, and the Game's
+    history before deal ``upto + 1`` (the previous Game's deals, then deals 1..``upto`` judged in
+    full; none of this Game's without ``upto``). The advisor and the provisional judgement of the
+    deal being dealt start from its last deal's history."""
     doc = _keys("the sitting document", doc, _TOP_KEYS)
     rs = get_ruleset(doc.get("ruleset", "club-2.2.1"))
     readings = doc.get("readings") or {}
@@ -399,21 +471,81 @@ def judge_game(doc: Mapping) -> dict:
     deals = doc.get("deals")
     if not isinstance(deals, list):
         raise RulesError(f"deals must be a list, not {deals!r}", value=deals)
-    history = GameHistory()
-    out = []
-    for number, deal_doc in enumerate(deals, start=1):
-        d = _keys(f"deal {number}", deal_doc, _DEAL_KEYS)
-        if "started_at" not in d or "cards" not in d:
-            raise RulesError(f"deal {number} needs started_at and cards", value=number)
-        claims = [claim_from_doc(c) for c in d.get("claims", [])]
-        bets = d.get("bets", {})
-        if not isinstance(bets, Mapping):
-            raise RulesError(f"bets of deal {number} must be an object", value=bets)
-        judgement = judge_deal(table, number, d["started_at"], d["cards"], history=history, claims=claims,
-                               bets=bets, bank=d.get("bank"), readings=readings, ruleset=rs)
-        history.add(judgement.record)
-        out.append(judgement.as_dict())
-    return {"deals": out}
+    history = GameHistory(previous_game=previous_game_records(doc))
+    for number, deal_doc in enumerate(deals[:upto or 0], start=1):
+        judge_sitting_deal(table, number, deal_doc, history=history, readings=readings, ruleset=rs)
+    return table, rs, readings, deals, history
+
+
+def is_unrecorded(deal_doc: object) -> bool:
+    """Whether a deal of a sitting document is an unrecorded deal (see :func:`judge_game`)."""
+    if not isinstance(deal_doc, Mapping) or "unrecorded" not in deal_doc:
+        return False
+    flag = deal_doc["unrecorded"]
+    if not isinstance(flag, bool):
+        raise RulesError(f"unrecorded must be true or false, not {flag!r}", value=flag)
+    return flag
+
+
+def judge_sitting_deal(table: Table, number: int, deal_doc: Mapping, *, history: GameHistory,
+                       readings: Mapping[str, str], ruleset: Ruleset) -> dict:
+    """Deal ``number`` of a sitting document judged with ``history`` (the deals before it), whose
+    record it then adds to ``history``: the deal's entry of :func:`judge_game`'s result."""
+    if is_unrecorded(deal_doc):
+        entry, record = unrecorded_deal(table, number, deal_doc, readings=readings, ruleset=ruleset)
+        history.add(record)
+        return entry
+    d = _keys(f"deal {number}", deal_doc, _DEAL_KEYS)
+    if "started_at" not in d or "cards" not in d:
+        raise RulesError(f"deal {number} needs started_at and cards", value=number)
+    claims = [claim_from_doc(c) for c in d.get("claims", [])]
+    bets = d.get("bets", {})
+    if not isinstance(bets, Mapping):
+        raise RulesError(f"bets of deal {number} must be an object", value=bets)
+    judgement = judge_deal(table, number, d["started_at"], d["cards"], history=history, claims=claims,
+                           bets=bets, bank=d.get("bank"), readings=readings, ruleset=ruleset)
+    history.add(judgement.record)
+    return judgement.as_dict()
+
+
+def unrecorded_deal(table: Table, number: int, deal_doc: Mapping, *, readings: Mapping[str, str] | None = None,
+                    ruleset: str | Ruleset = "club-2.2.1") -> tuple[dict, DealRecord]:
+    """An unrecorded deal of a sitting document (see :func:`judge_game`): its entry in the result
+    (number, dealer by IP-DEAL-ROTATION, winners, pot; nothing judged) and the record later deals read
+    (number, winners, pot and bets; no winning hand, no open, wild or dead card, nothing carried)."""
+    where = f"deal {number}"
+    d = _keys(f"{where} (unrecorded)", deal_doc, _UNRECORDED_KEYS)
+    if "started_at" not in d:
+        raise RulesError(f"{where} needs started_at", value=number)
+    rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
+    rd = resolve({**rs.readings, **dict(readings or {})}, games=_GAMES)
+    facts = deal_facts(table, number, d["started_at"], rotation=rd["IP-DEAL-ROTATION"])
+    ids = table.ids
+    winners = d.get("winners", [])
+    if not isinstance(winners, list):
+        raise RulesError(f"winners of {where} must be a list, not {winners!r}", value=winners)
+    for pid in winners:
+        if pid not in ids:
+            raise RulesError(f"winners of {where} name unknown player {pid!r}", value=pid)
+    if len(set(winners)) != len(winners):
+        raise RulesError(f"winners of {where} name a player twice: {winners!r}", value=winners)
+    pot = d.get("pot", 0)
+    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
+        raise RulesError(f"the pot of {where} must be a whole number 0 or more, not {pot!r}", value=pot)
+    bets = d.get("bets", {})
+    if not isinstance(bets, Mapping):
+        raise RulesError(f"bets of {where} must be an object", value=bets)
+    for pid, amount in bets.items():
+        if pid not in ids:
+            raise RulesError(f"bets of {where} name unknown player {pid!r}", value=pid)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise RulesError(f"the bet of {pid} in {where} must be a whole number 0 or more, not {amount!r}",
+                             value=amount)
+    record = DealRecord(number=number, winners=tuple(winners), winning_hands=(), pot=pot,
+                        min_stake=table.stakes.min, bets=dict(bets), recorded=False)
+    entry = {"number": number, "dealer": facts.dealer, "unrecorded": True, "winners": list(winners), "pot": pot,
+             "trace": []}
+    return entry, record
 
 
 # The modifiers register their interpretation points at import: load every group module before

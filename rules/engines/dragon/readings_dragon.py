@@ -22,8 +22,9 @@ POINTS = (
        {"not_counted": "it changes no characteristic of the card, and a kill it stops does not count either",
         "counted_when_effective": "it counts on each card whose kill it stopped; with three modifiers "
                                   "already on the card it cannot act and the kill happens"}),
-    _p("IP-R13-SCOPE", "B13", "May a card a rule or modifier already touched get a new status, "
-       "rank or suit?", "no_unless_stated", ("last_applied_wins",),
+    _p("IP-R13-SCOPE", "B13 (the notes' IP-M13-RULE13, IP-M26-TARGET-STATE)",
+       "May a card a rule or modifier already touched get a new status, rank or suit?", "no_unless_stated",
+       ("last_applied_wins",),
        {"no_unless_stated": "base rule 13 forbids it unless the modifier's text says so; kills "
                             "and revivals stay allowed",
         "last_applied_wins": "a later status replaces the earlier one"}),
@@ -36,16 +37,19 @@ POINTS = (
        {"any_live_state": "yes; base rule 3 turns a killed free card home, base rule 4 a killed "
                           "wild card natural",
         "natural_only": "only natural cards are killed"}),
-    _p("IP-RULE11-STATES", "B11", "Does base rule 11 shield card states set by base rules and tables "
-       "(2, 16-18, 21) from modifiers that do not name the rule?", "modifiers_change_rule_states",
+    _p("IP-RULE11-STATES", "B11 (the notes' IP-M1-RULE11, IP-M28-DEAD-SOURCE)",
+       "Does base rule 11 shield card states set by base rules and tables (2, 16-18, 21) from modifiers "
+       "that do not name the rule?", "modifiers_change_rule_states",
        ("rule_wins",),
        {"modifiers_change_rule_states": "no: modifiers strip, kill and revive states the tables made",
         "rule_wins": "yes: a modifier leaves rule-made states alone"}),
-    _p("IP-INCDEC-TARGET", "D17, D18; M28-M32, M45, M46, M52, M68, M69 (the notes' IP-M45-TARGET, "
-       "IP-M52-TARGET)", "Which card does an incrementing / decrementing card change?",
-       "owner_picks_one", ("all_own_natural",),
+    _p("IP-INCDEC-TARGET", "D17, D18; M28-M32, M45, M46, M52, M68, M69 (the notes' IP-M28-TARGETS, "
+       "IP-M30-TARGETS, IP-M32-TARGETS, IP-M45-TARGET, IP-M52-TARGET)",
+       "Which card does an incrementing / decrementing card change?",
+       "owner_picks_one", ("all_own_natural", "any_player"),
        {"owner_picks_one": "its owner names one other card of his own (a claim)",
-        "all_own_natural": "every natural card of its owner"}),
+        "all_own_natural": "every natural card of its owner",
+        "any_player": "its owner names one other card of any player's, his own or another's (a claim)"}),
     _p("IP-REVIVE-RULE-KILLS", "B17, B21; M60, M67-M69, M71, M95, M99 (the notes' IP-M60-RULE-KILLS, "
        "IP-M67-RULE-KILLS, IP-M68-RULE-KILLS, IP-M69-RULE-KILLS, IP-M71-RULE-KILLS, IP-M95-REVIVE-SCOPE)",
        "Does 'revives if it was killed' undo kills by base rules "

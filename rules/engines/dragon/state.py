@@ -42,7 +42,7 @@ from ..cards import card as make_card
 from ..errors import RulesError
 from ..readings import Readings
 from . import readings_dragon  # noqa: F401  (the points this module reads)
-from .context import SEATS
+from .context import SEATS, number_from_north
 from .facts import DealFacts
 from .trace import TraceEntry
 
@@ -272,8 +272,11 @@ class DealState:
             if found is not None:
                 rank, source, rules_only = found[:3]
                 suit = found[3] if len(found) > 3 else None
+                modifiers_only = len(found) > 4 and found[4]    # M30 under IP-M30-REREAD rerun_all_modifiers
                 if rank is not None:
-                    c.rank = c.rule_rank = rank
+                    c.rank = rank
+                    if not modifiers_only:
+                        c.rule_rank = rank
                     if not rules_only:
                         c.real_rank = rank
                 if suit is not None:
@@ -288,6 +291,11 @@ class DealState:
         for c in self.cards:
             self._hands[c.player].append(c)
             self._circles.setdefault(c.circle, []).append(c)
+        # IP-M5-AFTERMATH pattern_before_m5: the modifiers count open circles as modifier 5 found them
+        # (a dealing's pattern carries them as ``before_m5``); the cards keep the face they were dealt with.
+        before = getattr(pattern, "before_m5", None)
+        if before is not None and before != pattern and self._rd["IP-M5-AFTERMATH"] == "pattern_before_m5":
+            pattern = before
         self.open_circles = tuple(i + 1 for i, kind in enumerate(pattern) if kind == "open")
         self.dark_circles = tuple(i + 1 for i, kind in enumerate(pattern) if kind == "dark")
 
@@ -378,6 +386,8 @@ class DealState:
             return self.facts.position(player_id)
         if self._rd["IP-PLAYER-NUMBER"] == "seat_number":
             return SEATS.index(self.seat(player_id)) + 1
+        if self._rd["IP-M53-SCOPE"] == "everything":       # base rule 15's count over modifier 53's seats
+            return number_from_north(self.facts.seats, player_id)
         return self.table.player_number(player_id)
 
     # ------------------------------------------------------------------ claims
@@ -682,9 +692,10 @@ class DealState:
         return True
 
     def rebase(self, c: CardState, rank: int | None = None, suit: str | None = None, source: str | None = None,
-               *, rules_only: bool = False, text: str = "") -> None:
+               *, rules_only: bool = False, modifiers_only: bool = False, text: str = "") -> None:
         """Give the card a new real rank or suit, as if it had been dealt so (M17, M18, M51), or a
-        rank only the base rules read as real (M19): the rules and modifiers are applied again."""
+        rank only the base rules read as real (M19), or only the modifiers (M30, M32 under
+        IP-M30-REREAD ``rerun_all_modifiers``): the rules and modifiers are applied again."""
         source = source or self.current or "?"
         if c.seq in self.rebased:
             return
@@ -693,6 +704,8 @@ class DealState:
         if not self._gate(c, source, "rank" if rank is not None else "suit"):
             return
         found = (rank, source, rules_only) if suit is None else (rank, source, rules_only, suit)
+        if modifiers_only:
+            found = (rank, source, rules_only, suit, True)
         raise Rerun(None, source, rebase=(c.seq, *found))
 
     def change_suit(self, c: CardState, suit: str, source: str | None = None, *, real: bool = False,

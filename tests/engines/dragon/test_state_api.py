@@ -123,3 +123,105 @@ def test_rebase_needs_a_rank_or_a_suit():
     s = _state()
     with pytest.raises(RulesError, match="rank or a suit"):
         s.rebase(card(s, "9c"), None, None, "M51")
+
+
+# ---------------------------------------------------------------------------- the step API (deal.Dealing)
+def _stepped(hands, readings, circles):
+    """Deal 1 of four players (N deals; E, S, W, N receive) card by card through the step API: before each
+    card, what ``next_circle`` says of it. Returns the dealing and, per circle, (number, kind, each
+    recipient's kind)."""
+    from rules.engines.dragon.deal import Dealing
+    from rules.engines.dragon.facts import deal_facts
+    from rules.engines.readings import resolve
+
+    from .helpers import table
+    from .test_readings_dealing import APRIL, cards_for
+
+    facts = deal_facts(table(), 1, APRIL)
+    dealing = Dealing(facts, resolve(readings, games=("dragon",)))
+    seen = []
+    for i, token in enumerate(cards_for(hands, circles)):
+        circle = dealing.next_circle()
+        assert circle is not None and circle.recipients == ("E", "S", "W", "N")
+        assert dealing.next_recipient() == circle.recipients[i % 4]
+        assert dealing.next_kind() == circle.kind_for(dealing.next_recipient())
+        if i % 4 == 0:
+            seen.append((circle.number, circle.kind, circle.kinds))
+        dealt = dealing.deal(token)
+        assert dealt.open == (circle.kinds[i % 4] == "open")
+    return dealing, seen
+
+
+O4, D4 = ("open",) * 4, ("dark",) * 4
+
+
+def test_step_api_default_deals_nine_circles():
+    """The step API, modifier 5 under IP-M5-SCOPE last_open_circle (default): circle 8 is announced dark to
+    all four before it is dealt; nine circles, then None."""
+    dealing, seen = _stepped({"E": "- - - As - - - - -"}, {}, 9)
+    assert [k for _n, k, _ks in seen] == ["dark"] * 3 + ["open"] * 4 + ["dark"] * 2
+    assert seen[7] == (8, "dark", D4)
+    assert dealing.complete and dealing.next_circle() is None and dealing.total == 36
+
+
+def test_step_api_single_last_card_announces_the_dealers_dark_card():
+    """The step API, modifier 5 under IP-M5-SCOPE single_last_card ("темной будет последняя карта, которая
+    должна быть открытой"): circle 8 is an open circle whose last card, the dealer N's, is announced and
+    dealt dark."""
+    dealing, seen = _stepped({"E": "- - - As - - - - -"}, {"IP-M5-SCOPE": "single_last_card"}, 9)
+    assert seen[7] == (8, "open", ("open", "open", "open", "dark"))
+    assert [ks for _n, _k, ks in seen[3:7]] == [O4] * 4
+    assert dealing.complete and dealing.next_circle() is None
+
+
+def test_step_api_extra_dark_card_announces_a_tenth_circle():
+    """The step API, modifier 5 under IP-M5-SCOPE extra_dark_card ("расклад играется с одной дополнительно
+    темной"): before the Dragon shows the deal has 36 cards; once it has, 40: circle 8 is announced dark,
+    circle 9 open and circle 10 dark, then None."""
+    from rules.engines.dragon.deal import Dealing
+    from rules.engines.dragon.facts import deal_facts
+    from rules.engines.readings import resolve
+
+    from .helpers import table
+    from .test_readings_dealing import APRIL
+
+    rd = {"IP-M5-SCOPE": "extra_dark_card"}
+    assert Dealing(deal_facts(table(), 1, APRIL), resolve(rd, games=("dragon",))).total == 36
+    dealing, seen = _stepped({"E": "- - - As - - - - -"}, rd, 10)
+    assert seen[7:] == [(8, "dark", D4), (9, "open", O4), (10, "dark", D4)]
+    assert dealing.complete and dealing.next_circle() is None and dealing.total == 40
+    with pytest.raises(RulesError, match="one card too many"):
+        dealing.deal("As")
+
+
+def test_step_api_eight_circles_ends_after_the_eighth():
+    """The step API, modifier 6 under IP-M6-LENGTH eight_circles ("т,т,т,о,о,т,о,о"): circle 6 is announced
+    dark, and after circle 8 the deal is complete: no ninth circle is announced, a 33rd card is refused."""
+    hands = {"E": "- - - 3h - - - - -", "W": "- - - 3s - - - - -"}
+    dealing, seen = _stepped(hands, {"IP-M6-LENGTH": "eight_circles"}, 8)
+    assert [k for _n, k, _ks in seen] == ["dark"] * 3 + ["open", "open", "dark", "open", "open"]
+    assert dealing.complete and dealing.next_circle() is None and dealing.next_recipient() is None
+    assert dealing.total == 32
+    with pytest.raises(RulesError, match="one card too many"):
+        dealing.deal("As")
+
+
+def test_deal_from_seed_deals_as_many_circles_as_the_reading_gives():
+    """The digital dealer (``deal_from_seed``) deals circle by circle: under IP-M5-SCOPE extra_dark_card a
+    shuffle whose first face-up card is a Dragon gets ten cards each, any other nine."""
+    from rules.engines.dragon.deal import deal_from_seed
+    from rules.engines.dragon.facts import deal_facts
+    from rules.engines.readings import resolve
+
+    from .helpers import table
+    from .test_readings_dealing import APRIL
+
+    rd = resolve({"IP-M5-SCOPE": "extra_dark_card"}, games=("dragon",))
+    facts = deal_facts(table(), 1, APRIL)
+    sizes = {}
+    for seed in range(40):
+        dealing = deal_from_seed(facts, seed, rd)
+        first_up = next(c for c in dealing.dealt if c.open)
+        sizes.setdefault(first_up.card.rank == 14, set()).add(len(dealing.dealt))
+        assert dealing.complete
+    assert sizes == {True: {40}, False: {36}}

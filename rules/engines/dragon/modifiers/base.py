@@ -13,7 +13,12 @@ interpretation points it consults, and one or more hooks:
   clock, the compass), run before any card state is set;
 * ``setup(state)``: for a modifier whose condition is known before any modifier acts (the
   seating, the deal number, the moon) and that only keeps cards from being changed later
-  (``state.protect``): run on the state after the base rules, before modifier 1.
+  (``state.protect``) or sets what holds for the whole deal (modifier 50's card order under
+  IP-M50-WHERE ``every_order_use``): run on the state after the base rules, before modifier 1.
+* ``final(state)``: for a reading that judges a modifier's condition on the deal as every
+  modifier left it (IP-M39-WHEN and IP-M40-WHEN ``final_state``, IP-M71-WHEN ``whole_deal``): run
+  in number order after the last ``apply`` hook (:func:`attach_final`). A final hook that cancels
+  a modifier which already acted reruns the deal with the cancellation in force (base rule 11).
 
 The modifiers live in one module per seed group: ``deal.py`` (1-33), ``cards.py`` (34-46),
 ``time.py`` (47-49), ``space.py`` (50-52), ``external.py`` (53-88), ``natural.py`` (89-100).
@@ -120,7 +125,8 @@ from ..seed_texts import MODIFIERS as _SEED_TEXTS
 from ..state import DealState, Rerun
 
 __all__ = ["GROUPS", "GROUP_MODULES", "READS", "EFFECTS", "KINDS", "Modifier", "PatternView",
-           "modifier", "register", "register_point", "attach_options", "attach_setup", "registry", "apply_modifiers",
+           "modifier", "register", "register_point", "attach_options", "attach_setup", "attach_final", "registry",
+           "apply_modifiers",
            "apply_adjustments", "apply_patterns", "Rerun"]
 
 # The seed's groups, their numbers and the module holding them.
@@ -168,6 +174,7 @@ class Modifier:
     once_per_game: bool = False
     readings: tuple[str, ...] = ()
     options: Callable[[DealState, str], list] | None = None   # the claims it could give a player (advisor)
+    final: Callable[[DealState], None] | None = None         # after every modifier (IP-M39-WHEN ...)
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:
@@ -264,6 +271,21 @@ def attach_setup(number: int):
     return wrap
 
 
+def attach_final(number: int):
+    """Decorator: give registered modifier ``number`` a ``final`` hook, run after every modifier's
+    ``apply`` hook (a reading that judges its condition, or applies its effect, on the deal as the
+    last modifier left it)."""
+
+    def wrap(fn):
+        mod = _REGISTRY.get(number)
+        if mod is None:
+            raise RulesError(f"modifier {number} is not registered", value=number)
+        _REGISTRY[number] = replace(mod, final=fn)
+        return fn
+
+    return wrap
+
+
 def register_point(point: InterpretationPoint) -> InterpretationPoint:
     """Register an interpretation point of the dragon rules (game "dragon")."""
     if point.game != "dragon":
@@ -330,7 +352,24 @@ def apply_modifiers(state: DealState, disabled: frozenset[int] = frozenset()) ->
             continue
         state.current = _SOURCES[number]
         mod.apply(state)
+    for mod in _finals(disabled):
+        number = mod.number
+        if number in cancelled and cancelled[number][1] is None:
+            continue
+        state.current = _SOURCES[number]
+        mod.final(state)
     state.current = None
+
+
+_FINALS: dict[tuple[int, frozenset[int]], tuple[Modifier, ...]] = {}
+
+
+def _finals(disabled: frozenset[int]) -> tuple[Modifier, ...]:
+    key = (len(_REGISTRY), disabled)
+    found = _FINALS.get(key)
+    if found is None:
+        found = _FINALS[key] = tuple(m for m in _ordered() if m.final is not None and m.number not in disabled)
+    return found
 
 
 _SETUPS: dict[tuple[int, frozenset[int]], tuple[Modifier, ...]] = {}

@@ -20,8 +20,9 @@ from collections.abc import Callable
 
 from ...cards import lower_rank, raise_rank
 from ...readings import InterpretationPoint
-from ..state import FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
-from .base import attach_options, modifier, register_point
+from ..state import FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, Rerun, rule_source
+from .base import attach_final, attach_options, modifier, register_point
+from .deal import incdec_target
 
 __all__ = ["m34_ranks", "alliances"]
 
@@ -64,6 +65,11 @@ _ip("IP-M34-CARRY", "M34", "Does a set keep acting in the next two deals when th
     {"persist": "a firing lasts three deals whatever happens to the images",
      "while_condition_holds": "earlier sets act only in deals where an odd number of images is present"})
 
+_ip("IP-M34-GAME", "M34", "Do the sets of modifier 34 carry across a change of Game?", "within_game", ("carries",),
+    {"within_game": "deal numbers restart with each Game: a Game's first deals read no earlier sets",
+     "carries": "the sets kept in the last two deals of the previous Game at the table (the sitting "
+                "document's previous_game) act in the first two deals of the next"})
+
 _M34_SETS = {"high": (8, 9, 10), "three": (2, 3, 4), "two": (5, 6, 7)}
 
 
@@ -95,12 +101,30 @@ def _m34_own(state: DealState) -> frozenset[int]:
                      state.reading("IP-M34-REPLACE"))
 
 
+def _m33_covered(state: DealState) -> set[int]:
+    """The deals of this Game in which modifier 33 took 34 out (its two-deal windows)."""
+    covered: set[int] = set()
+    for deal, last in state.history.carried("M33"):
+        covered.update(range(deal, last + 1))    # type: ignore[arg-type,operator]
+    return covered
+
+
 def _m34_carried(state: DealState) -> dict[int, frozenset[int]]:
-    """The sets of the two previous deals of the Game (deal number -> ranks)."""
+    """The sets of the two previous deals of the Game (deal number -> ranks). Under IP-M33-CARRY
+    ``pause_windows`` the deals modifier 33 covered do not count: a set acts in the two following deals
+    33 left to 34."""
     if state.history is None:
         return {}
     number = state.facts.number
-    return {deal: frozenset(value) for deal, value in state.history.carried("M34")  # type: ignore[arg-type]
+    if state.reading("IP-M34-GAME") == "carries":
+        kept = state.history.carried_across("M34")      # the previous Game's last deal is deal 0
+    else:
+        kept = state.history.carried("M34")
+    if state.reading("IP-M33-CARRY") == "pause_windows":
+        covered = _m33_covered(state)
+        return {deal: frozenset(value) for deal, value in kept  # type: ignore[arg-type]
+                if deal < number and sum(1 for d in range(deal + 1, number) if d not in covered) < 2}
+    return {deal: frozenset(value) for deal, value in kept  # type: ignore[arg-type]
             if number - 2 <= deal < number}
 
 
@@ -115,20 +139,24 @@ _ip("IP-M34-LATER", "M34", "Are wild foskas made by modifiers after 34 (43, 44, 
                   "multiple of 3: Twos-Fours; of 2: Fives-Sevens), for this deal and the next two, "
                   "cumulatively.",
           reads=("room", "deal_number", "players", "history", "card_states"), does=("unwild", "ban"),
-          readings=("IP-M34-SOURCE", "IP-M34-ZERO", "IP-M34-REPLACE", "IP-M34-CARRY", "IP-M34-LATER"))
+          readings=("IP-M34-SOURCE", "IP-M34-ZERO", "IP-M34-REPLACE", "IP-M34-CARRY", "IP-M34-LATER",
+                    "IP-M34-GAME", "IP-M33-CARRY"))
 def m34(state: DealState) -> None:
-    own = _m34_own(state)
+    # IP-M33-CARRY suppress_new_only: modifier 33 leaves 34 the sets of the deals before, no new one.
+    suppressed = "M33" in state.marks
+    own = frozenset() if suppressed else _m34_own(state)
     ranks = set(own)
     if own:
         state.carry["M34"] = sorted(own)
     carried = _m34_carried(state)
-    if own or state.reading("IP-M34-CARRY") == "persist":
+    if own or state.reading("IP-M34-CARRY") == "persist" or (suppressed and _m34_fires(state)):
         for value in carried.values():
             ranks.update(value)
     if not ranks:
         return
     deals = sorted({*carried, *([state.facts.number] if own else [])})
-    why = f"ranks {sorted(ranks)} cancelled by the sets of deal(s) {', '.join(map(str, deals))}"
+    names = [str(d) if d > 0 else "the previous Game's last" + ("" if d == 0 else f" but {-d}") for d in deals]
+    why = f"ranks {sorted(ranks)} cancelled by the sets of deal(s) {', '.join(names)}"
     if own:
         state.note("fired", (), f"{state.table.room.saint_images} saint image(s): {why}")
     only_modifiers = state.reading("IP-M34-SOURCE") == "modifier_made_only"
@@ -292,6 +320,36 @@ _ip("IP-M40-REF", "M40", "Which modifiers does 40 cancel ('35 for Unicorns and D
      "as_written": "35 and 36, neither of which touches those cards: no card changes"})
 
 
+_ip("IP-M39-WHEN", "M39 (as IP-M28-WHEN)", "When must the Elf of the third open circle be dead?", "in_order",
+    ("final_state",),
+    {"in_order": "dead when 39 is processed: by the base rules or modifiers 1-38 (an Elf a later modifier "
+                 "kills, e.g. 90 on an overcast day, does not count)",
+     "final_state": "dead in the deal as every modifier leaves it (a later kill counts, an Elf a later "
+                    "modifier revives does not); 36 is then cancelled after the fact and the deal settled "
+                    "again (base rule 11)"})
+_ip("IP-M40-WHEN", "M40", "When must the Three of the fourth open circle be wild?", "in_order", ("final_state",),
+    {"in_order": "wild when 40 is processed: after the base rules and modifiers 1-39, so after 34's "
+                 "cancellations",
+     "final_state": "wild in the deal as every modifier leaves it (a later modifier's wild Three counts, "
+                    "one a later modifier kills or strips does not); 36 and 37 are then cancelled after "
+                    "the fact and the deal settled again (base rule 11)"})
+
+
+class _Ranks:
+    """Which cards a partial cancellation of 36 or 37 spares (base rule 11, ``state.cancel(only=...)``):
+    the cards of ``ranks``, and those an earlier partial cancellation (``also``, M38 ``that_player``)
+    spared. It keeps its ranks so that a later firing can widen it."""
+
+    __slots__ = ("ranks", "also")
+
+    def __init__(self, ranks: frozenset[int], also: Callable[[CardState], bool] | None = None) -> None:
+        self.ranks = ranks
+        self.also = also
+
+    def __call__(self, c: CardState) -> bool:
+        return c.real_rank in self.ranks or (self.also is not None and self.also(c))
+
+
 def _m39_fires(state: DealState) -> bool:
     third = state.nth_open(3)
     return third is not None and any(c.is_(11) and c.dead for c in state.circle(third))
@@ -308,12 +366,14 @@ def _exempt_36_37(state: DealState) -> None:
     ranks37: set[int] = set()
     whole36 = False
     fired = []
-    if _m39_fires(state) and state.reading("IP-M39-REF") == "off_by_one":
+    if (state.reading("IP-M39-WHEN") == "in_order" and _m39_fires(state)
+            and state.reading("IP-M39-REF") == "off_by_one"):
         fired.append("M39")
         if state.reading("IP-M39-FOR") == "involved_cards":
             whole36 = True
         ranks36.update((11, 13))
-    if _m40_fires(state) and state.reading("IP-M40-REF") == "off_by_one":
+    if (state.reading("IP-M40-WHEN") == "in_order" and _m40_fires(state)
+            and state.reading("IP-M40-REF") == "off_by_one"):
         fired.append("M40")
         ranks36.update((12, 14))
         ranks37.add(10)
@@ -322,17 +382,72 @@ def _exempt_36_37(state: DealState) -> None:
         state.cancel(36, text=f"{text}: 36 revives no card")
     elif ranks36:
         r36 = frozenset(ranks36)
-        state.cancel(36, only=lambda c: c.real_rank in r36, text=f"{text}: 36 for ranks {sorted(r36)}")
+        state.cancel(36, only=_Ranks(r36), text=f"{text}: 36 for ranks {sorted(r36)}")
     if ranks37:
         r37 = frozenset(ranks37)
-        state.cancel(37, only=lambda c: c.real_rank in r37, text=f"{text}: 37 for ranks {sorted(r37)}")
+        state.cancel(37, only=_Ranks(r37), text=f"{text}: 37 for ranks {sorted(r37)}")
+
+
+def _widen(state: DealState, number: int, ranks: frozenset[int] | None, text: str) -> None:
+    """Cancel modifier ``number`` for ``ranks`` (None: wholly) on top of any cancellation in force,
+    after every modifier has acted (IP-M39-WHEN / IP-M40-WHEN ``final_state``). A cancellation only
+    ever widens; when the modifier has acted, the deal is settled again with the wider one."""
+    found = state.cancelled.get(number)
+    if found is None:
+        only = None if ranks is None else _Ranks(ranks)
+        state.cancel(number, only=only, text=text)
+        return
+    old = found[1]
+    if old is None:
+        return
+    if ranks is None:
+        new = None
+    elif isinstance(old, _Ranks):
+        if ranks <= old.ranks:
+            return
+        new = _Ranks(old.ranks | ranks, old.also)
+    else:
+        new = _Ranks(ranks, old)
+    if isinstance(new, _Ranks) and number == 36 and new.also is None and new.ranks >= {11, 12, 13, 14}:
+        new = None
+    source = state.current or "?"
+    state.note("cancelled", (), text, source=source, after=f"M{number}")
+    if number in state.fired:
+        raise Rerun(number, source, new)
+    state.cancelled[number] = (source, new)
+
+
+def _final_exempt(state: DealState, number: int) -> None:
+    """Modifier 39's or 40's condition judged on the deal as every modifier left it."""
+    if state.reading(f"IP-M{number}-WHEN") != "final_state":
+        return
+    if number == 39:
+        if not _m39_fires(state):
+            return
+        if state.reading("IP-M39-REF") == "as_written":
+            state.note("fired", (), "modifier 35 is cancelled for Elves and Giants (it never touches them)")
+            return
+        whole = state.reading("IP-M39-FOR") == "involved_cards"
+        _widen(state, 36, None if whole else frozenset((11, 13)),
+               "M39, the Elf of the third open circle dead at the end of the deal: 36 for Elves and Giants")
+        return
+    if not _m40_fires(state):
+        return
+    if state.reading("IP-M40-REF") == "as_written":
+        state.note("fired", (), "modifier 35 for Unicorns and Dragons and 36 for Tens are cancelled "
+                                "(neither touches them)")
+        return
+    why = "M40, the Three of the fourth open circle wild at the end of the deal"
+    _widen(state, 36, frozenset((12, 14)), f"{why}: 36 for Unicorns and Dragons")
+    _widen(state, 37, frozenset((10,)), f"{why}: 37 for Tens")
 
 
 @modifier(number=39, group="cards",
           summary="A dead Elf in the third open circle cancels modifier 35 (read: 36) for Elves and Giants.",
-          reads=("circles", "card_states", "modifiers"), does=("cancel",), readings=("IP-M39-REF", "IP-M39-FOR"))
+          reads=("circles", "card_states", "modifiers"), does=("cancel",),
+          readings=("IP-M39-REF", "IP-M39-FOR", "IP-M39-WHEN"))
 def m39(state: DealState) -> None:
-    if not _m39_fires(state):
+    if state.reading("IP-M39-WHEN") == "final_state" or not _m39_fires(state):
         return
     if state.reading("IP-M39-REF") == "as_written":
         state.note("fired", (), "modifier 35 is cancelled for Elves and Giants (it never touches them)")
@@ -343,15 +458,25 @@ def m39(state: DealState) -> None:
 @modifier(number=40, group="cards",
           summary="A wild Three in the fourth open circle cancels modifier 35 (read: 36) for Unicorns and "
                   "Dragons and 36 (read: 37) for Tens.",
-          reads=("circles", "card_states", "modifiers"), does=("cancel",), readings=("IP-M40-REF",))
+          reads=("circles", "card_states", "modifiers"), does=("cancel",), readings=("IP-M40-REF", "IP-M40-WHEN"))
 def m40(state: DealState) -> None:
-    if not _m40_fires(state):
+    if state.reading("IP-M40-WHEN") == "final_state" or not _m40_fires(state):
         return
     if state.reading("IP-M40-REF") == "as_written":
         state.note("fired", (), "modifier 35 for Unicorns and Dragons and 36 for Tens are cancelled "
                                 "(neither touches them)")
         return
     _exempt_36_37(state)
+
+
+@attach_final(39)
+def _m39_final(state: DealState) -> None:
+    _final_exempt(state, 39)
+
+
+@attach_final(40)
+def _m40_final(state: DealState) -> None:
+    _final_exempt(state, 40)
 
 
 # ---------------------------------------------------------------------------- M41
@@ -544,14 +669,15 @@ def _apply_role(state: DealState, rule: str, claim: Claim, modifying: CardState,
                 eligible: Callable[[CardState], bool], *, real: bool, override: bool,
                 unfreeze: bool = False) -> None:
     """An incrementing / decrementing card changes one other card of its owner (IP-INCDEC-TARGET
-    ``owner_picks_one``) or every natural card of his (``all_own_natural``)."""
+    ``owner_picks_one``; ``any_player``: a card of any player) or every natural card of his
+    (``all_own_natural``)."""
     player = modifying.player
     if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
         targets = [c for c in state.hand(player) if c is not modifying and _plain(c)]
     else:
         if claim.target is None:
             state.refuse(claim, f"{rule} needs the card the {role} card changes (target)")
-        t = state.find(player, claim.target)
+        t = incdec_target(state, claim)
         if t is modifying or t.dead or not eligible(t):
             state.refuse(claim, f"{claim.target} cannot be changed by the {modifying.card}")
         targets = [t]

@@ -4,15 +4,19 @@ Conventions (``rules/modifiers/01-25-deal.md``): "k-th from the dealer" counts c
 the dealer's left-hand neighbour (1), the dealer last; "the n-th open circle" counts open
 circles only, in the pattern as dealt (IP-M5-AFTERMATH ``final_pattern``); trigger cards are
 read by their real rank and suit whatever their state, dead cards excepted (IP-M26-CARD-STATE
-``live_any_state``); conditions are judged on the state reached so far (base rule 10).
+``live_any_state``); conditions are judged on the state reached so far (base rule 10). The pattern
+modifiers (5, 6, 12) act while the cards are dealt, before any card has a state: they read the cards
+as dealt (IP-M5-IDENTITY ``real_identity_any_state``).
 """
 
 from __future__ import annotations
 
 from ...cards import is_honor, lower_rank, opposite_rank, opposite_suit, raise_rank
 from ...readings import InterpretationPoint
-from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState
-from .base import PatternView, attach_options, modifier, register_point
+from ..context import SEATS
+from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
+from ..tables import dead_rank, home_ranks, wild_rank
+from .base import PatternView, attach_final, attach_options, attach_setup, modifier, register_point
 
 __all__: list[str] = []
 
@@ -31,7 +35,38 @@ def _live(c: CardState | None) -> bool:
     return c is not None and c.state != DEAD
 
 
+_ip("IP-M26-CARD-STATE", "M26, M27, M28, M29, M32", "In what state must a card be that a condition names or "
+    "that acts as the modifying card (M26's Giant of hearts / Unicorn of diamonds and spade fosk, M27's Nine "
+    "of clubs, M28's Four of spades, M29's Seven of diamonds, M32's black Sixes)?", "live_any_state",
+    ("natural_only", "any_incl_dead"),
+    {"live_any_state": "any card that is not dead, by its real rank and suit (base rules 13-14; definition 3)",
+     "natural_only": "only a natural card no rule or modifier touched (base rule 24: 'card' = natural card)",
+     "any_incl_dead": "any card of that rank and suit, a dead one too"})
+
+
+def _named(state: DealState, c: CardState) -> bool:
+    """Whether ``c`` takes part as a card a condition names or as the modifying card (IP-M26-CARD-STATE);
+    the caller checks its rank and suit."""
+    how = state.reading("IP-M26-CARD-STATE")
+    if how == "natural_only":
+        return c.state == NATURAL and not c.modified
+    return how == "any_incl_dead" or c.state != DEAD
+
+
 # ---------------------------------------------------------------------------- shared readings
+# Points the modifier notes (rules/modifiers/01-25-deal.md, 26-50-deal-cards-time.md) name under a
+# block id that are one registered point (the notes' README merges them; a ruling fixes the merged id):
+#   IP-M1-RULE11, IP-M28-DEAD-SOURCE   -> IP-RULE11-STATES (a modifier changes states the base rules
+#                                         and tables made); IP-M28-DEAD-SOURCE's ``modifier_kills_only``
+#                                         is also IP-REVIVE-RULE-KILLS ``modifier_kills_only``
+#   IP-M13-RULE13, IP-M26-TARGET-STATE -> IP-R13-SCOPE (``no_unless_stated``; their ``last_applied_wins``
+#                                         and ``override`` are IP-R13-SCOPE ``last_applied_wins``)
+#   IP-M28-TARGETS, IP-M30-TARGETS,    -> IP-INCDEC-TARGET (``one_own_chosen`` / ``one_own_natural_per_six``
+#   IP-M32-TARGETS                        is ``owner_picks_one``; ``all_own_eligible`` / ``all_own_natural``
+#                                         is ``all_own_natural``; IP-M28-TARGETS' ``any_player`` is
+#                                         ``any_player``, read by ``incdec_target``)
+#   IP-MOD1-COUNT                      -> IP-M1-COUNT
+#   IP-M11-SECOND                      -> IP-M4-SECOND (the same count "second from the dealer")
 _ip("IP-MANDATORY-CLAIM", "M17, M18, M20", "A modifier obliges a player to choose (M17, M18, M20) "
     "and he declared no choice: what happens?", "first_eligible", ("refuse",),
     {"first_eligible": "the croupier applies it to the first eligible card in dealing order "
@@ -62,7 +97,8 @@ def _refuse_others(state: DealState, claims: list[Claim], allowed: set[str], rea
 
 
 # ---------------------------------------------------------------------------- M1, M2
-_ip("IP-M1-COUNT", "M1", "Modifier 1's number exceeds the number of players.", "wrap", ("no_effect",),
+_ip("IP-M1-COUNT", "M1 (the notes' IP-MOD1-COUNT)", "Modifier 1's number exceeds the number of players.",
+    "wrap", ("no_effect",),
     {"wrap": "reduce by digit sums while above the players, then count on round the table",
      "no_effect": "nobody is affected when the number still exceeds the players"})
 
@@ -83,14 +119,30 @@ _ip("IP-M1-LAYER", "M1, M4", "Is 'has no wild cards' a state for the whole deal,
      "persistent": "none of his cards is wild at the end of the deal, whatever the source"})
 
 
+_ip("IP-M3-SCOPE", "M3, M1", "Which readings of 'the month' does modifier 3 shift?", "table3_only",
+    ("every_month_read",),
+    {"table3_only": "only the month Table 3 reads (base rule 18); modifier 1's sum uses the calendar month",
+     "every_month_read": "modifier 1's sum uses the month modifier 3 shifted as well"})
+
+
+def _m1_month(state: DealState) -> int:
+    """The month in modifier 1's sum (IP-M3-SCOPE): the calendar month, or the one M3 shifted."""
+    f = state.facts
+    if state.reading("IP-M3-SCOPE") == "every_month_read":
+        for source, name, _before, after in f.adjustments:
+            if source == "M3" and name == "table3_month":
+                return after        # type: ignore[return-value]
+    return f.month
+
+
 @modifier(number=1, group="deal",
           summary="Day + month + year + weekday, reduced by digit sums, names the player counted "
                   "clockwise from the dealer (the dealer last) who has no wild cards.",
           reads=("date", "weekday", "players", "dealer", "card_states"), does=("unwild", "ban"),
-          readings=("IP-M1-COUNT", "IP-M1-UNWILD", "IP-M1-LAYER"))
+          readings=("IP-M1-COUNT", "IP-M1-UNWILD", "IP-M1-LAYER", "IP-M3-SCOPE"))
 def m01(state: DealState) -> None:
     f = state.facts
-    number = m1_number(f.day, f.month, f.year, f.weekday, f.players)
+    number = m1_number(f.day, _m1_month(state), f.year, f.weekday, f.players)
     if number > f.players and state.reading("IP-M1-COUNT") == "no_effect":
         state.note("void", (), f"M1's number {number} exceeds {f.players} players")
         return
@@ -109,7 +161,16 @@ def m01(state: DealState) -> None:
         state.note("fired", (), f"{why}: no wild cards", player=player)
 
 
-@modifier(number=2, group="deal",
+_ip("IP-M2-SOURCE", "M2", "Which wild statuses count as 'a wild card cancelled by modifier 1' for modifier 2's "
+    "trigger?", "base_rules_2_16", ("any_source",),
+    {"base_rules_2_16": "the status modifier 1 took away when it was applied: by then only base rules 2 and 16 "
+                        "have made cards wild",
+     "any_source": "also a card that would be wild for him at the end of the deal without modifier 1: wild "
+                   "from any later modifier, or a wild status modifier 1's standing ban (IP-M1-LAYER "
+                   "persistent) refused; modifier 1 is then annulled and the deal settled again"})
+
+
+@modifier(number=2, group="deal", readings=("IP-M2-SOURCE",),
           summary="If the M1 player gets, in the first open circle, a wild card M1 cancelled, M1 is "
                   "annulled for all his cards.",
           reads=("circles", "card_states", "modifiers"), does=("wild", "cancel"))
@@ -126,25 +187,45 @@ def m02(state: DealState) -> None:
         state.restore(c, WILD, text=f"{trigger[0].card} came in the first open circle: M1 is annulled")
 
 
+@attach_final(2)
+def _m02_final(state: DealState) -> None:
+    """IP-M2-SOURCE ``any_source``: the M1 player's card of the first open circle as the deal ends."""
+    player = state.marks.get("M1")
+    if state.reading("IP-M2-SOURCE") != "any_source" or player is None or state.is_cancelled(1):
+        return
+    x = state.player_card(player, state.nth_open(1))     # type: ignore[arg-type]
+    if x is None or x.dead:
+        return
+    refused = any(e.source == "M1" and e.change == "refused" and x.card in e.cards for e in state.trace)
+    if x.state == WILD or refused:
+        state.cancel(1, text=f"{x.card}, wild for {player} but for modifier 1, came in the first open circle")
+
+
 # ---------------------------------------------------------------------------- M3
 _ip("IP-M3-BOTH", "M3", "Six players are a multiple of 3 and of 2: which shifts apply?",
-    "apply_all_in_text_order", ("first_match_only",),
-    {"apply_all_in_text_order": "+1 then -2: one month back", "first_match_only": "+1 only"})
+    "apply_all_in_text_order", ("first_match_only", "last_match_only"),
+    {"apply_all_in_text_order": "+1 then -2: one month back", "first_match_only": "+1 only",
+     "last_match_only": "-2 only: the last clause that matches replaces the earlier ones"})
 _ip("IP-M3-INVERT", "M3", "What is an 'inverted' month (five players)?", "mirror", ("opposite",),
     {"mirror": "13 - m (January <-> December), definitions 6-7", "opposite": "m + 6"})
 
 
 def m3_month(month: int, players: int, both: str = "apply_all_in_text_order", invert: str = "mirror") -> int:
+    """The month Table 3 reads: the seed's clauses in text order (IP-M3-BOTH: all of them, the
+    first that matches, or the last that matches)."""
+    shifts = [shift for divisor, shift in ((3, "+1"), (2, "-2"), (5, "invert")) if players % divisor == 0]
+    if both == "first_match_only":
+        shifts = shifts[:1]
+    elif both == "last_match_only":
+        shifts = shifts[-1:]
     m = month
-    matched = False
-    if players % 3 == 0:
-        m = (m - 1 + 1) % 12 + 1
-        matched = True
-    if players % 2 == 0 and not (matched and both == "first_match_only"):
-        m = (m - 1 - 2) % 12 + 1
-        matched = True
-    if players % 5 == 0 and not (matched and both == "first_match_only"):
-        m = 13 - m if invert == "mirror" else (m - 1 + 6) % 12 + 1
+    for shift in shifts:
+        if shift == "+1":
+            m = m % 12 + 1
+        elif shift == "-2":
+            m = (m - 3) % 12 + 1
+        else:
+            m = 13 - m if invert == "mirror" else (m + 5) % 12 + 1
     return m
 
 
@@ -159,9 +240,23 @@ def m03(facts, readings) -> None:
 
 
 # ---------------------------------------------------------------------------- M4
-_ip("IP-M4-SECOND", "M4", "Who is 'second from the dealer'?", "second_occupied_clockwise", ("counterclockwise",),
+_ip("IP-M4-SECOND", "M4, M11 (the notes' IP-M11-SECOND)", "Who is 'second from the dealer' (M4), 'the second "
+    "hand from the dealer' (M11)?", "second_occupied_clockwise", ("second_seat_clockwise", "counterclockwise"),
     {"second_occupied_clockwise": "the second occupied seat clockwise, counting from the dealer's left",
+     "second_seat_clockwise": "the compass seat two places clockwise from the dealer's (N -> E): when nobody "
+                              "sits there, there is no second from the dealer (no case B of M4, no trigger "
+                              "of M11)",
      "counterclockwise": "the second occupied seat counterclockwise"})
+
+
+def second_from_dealer(state: DealState) -> str | None:
+    """The player 'second from the dealer' of modifiers 4 and 11 (IP-M4-SECOND), or None when
+    the seat read is empty."""
+    how = state.reading("IP-M4-SECOND")
+    if how == "second_seat_clockwise":
+        seat = state.seat(state.facts.dealer)
+        return state.facts.player_at_seat(SEATS[(SEATS.index(seat) + 2) % len(SEATS)])
+    return state.at_position(-2 if how == "counterclockwise" else 2)
 _ip("IP-M4-CASEB-OTHERS", "M4", "In case B, do home Elves and Dragons lose home status?", "yes", ("no",),
     {"yes": "the modifier is lifted only for foskas and Unicorns", "no": "case B changes nothing but the Giants"})
 
@@ -189,8 +284,8 @@ def m04(state: DealState) -> None:
         return
     if woman and state.reading("IP-M4-DURATION") == "rest_of_game":
         state.carry["M4"] = state.facts.number
-    second = state.at_position(2 if state.reading("IP-M4-SECOND") != "counterclockwise" else -2)
-    case_b = woman and table.player(second).sex == "f"
+    second = second_from_dealer(state)
+    case_b = woman and second is not None and table.player(second).sex == "f"
     keep_others = case_b and state.reading("IP-M4-CASEB-OTHERS") == "no"
     if state.reading("IP-M4-LAYER") == "persistent":
         state.ban(HOME, lambda c: not (case_b and (c.fosk or c.is_(12) or keep_others)),
@@ -210,22 +305,79 @@ def m04(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- pattern modifiers
+# Besides "open" and "dark", a pattern hook may give a circle of the nine-circle plan one of these kinds;
+# the dealing (``deal.Dealing``) deals it as the reading says.
+UNDEALT = "undealt"                      # IP-M6-LENGTH eight_circles: the ninth circle is not dealt
+OPEN_DEALER_DARK = "open_dealer_dark"    # IP-M5-SCOPE single_last_card: open, but the dealer's card dark
+DARK_THEN_OPEN = "dark_then_open"        # IP-M5-SCOPE extra_dark_card: a dark circle, then this open one
+
+_ip("IP-M5-SCOPE", "M5: \"расклад играется с одной дополнительно темной, причем темной будет последняя "
+    "карта, которая должна быть открытой\"", "One more dark card in every hand, or one in the whole deal?",
+    "last_open_circle", ("single_last_card", "extra_dark_card"),
+    {"last_open_circle": "every hand's last would-be-open card is dealt dark: the whole last open circle "
+                         "(nine cards each, one open card fewer)",
+     "single_last_card": "only the last would-be-open card of the deal, the dealer's card of the last open "
+                         "circle, is dealt dark",
+     "extra_dark_card": "a tenth card: a dark circle is dealt where the last open circle was due, and that "
+                        "open circle after it (ten cards each, one dark card more)"})
+
+_ip("IP-M5-IDENTITY", "M5 (\"Если первой, сданной в открытую, картой является Дракон\"), base rule 24 "
+    "(\"карта – естественная карта\")", "Does a Dragon that is wild, home or dead count as 'a Dragon' "
+    "(and a card with a state as the card the pattern modifiers 5, 6 and 12 name)?", "real_identity_any_state",
+    ("natural_state_only",),
+    {"real_identity_any_state": "any card of that rank and suit, whatever state it will have",
+     "natural_state_only": "only a card the tables leave natural: not wild or dead by Table 2 (base rules "
+                           "16-17) nor home by Table 3 (base rule 18), the states known while dealing"})
+
+_ip("IP-M5-AFTERMATH", "M5, M6, M12 (the circles as dealt) and every modifier that reads 'the n-th / "
+    "last / penultimate open circle'", "After modifier 5 has dealt a would-be-open circle dark, which "
+    "pattern do the other modifiers count open circles in?", "final_pattern", ("pattern_before_m5",),
+    {"final_pattern": "the circles as dealt: the circle 5 made dark is a dark circle",
+     "pattern_before_m5": "the circles as they were before modifier 5 acted: the circle it made dark still "
+                          "counts as an open circle (its cards stay face down: they were not shown)"})
+
+
+def _dealt_is(view: PatternView, c, rank: int, suit: str | None = None) -> bool:
+    """Whether a card being dealt counts as the card a pattern modifier (5, 6, 12) names (IP-M5-IDENTITY):
+    by its rank and suit; under natural_state_only also natural by the states the tables give while
+    dealing (Table 2's wild and dead ranks, Table 3's home ranks)."""
+    if not c.is_(rank, suit):
+        return False
+    if view.reading("IP-M5-IDENTITY") == "real_identity_any_state":
+        return True
+    facts = view.facts
+    hour = facts.hour
+    if wild_rank(hour) == rank or (not facts.first_deal and dead_rank(hour) == rank):
+        return False
+    return rank not in home_ranks(facts.table3_month)
+
+
 @modifier(number=5, group="deal", hook="pattern", pattern_last=True,
+          readings=("IP-M5-SCOPE", "IP-M5-IDENTITY", "IP-M5-AFTERMATH"),
           summary="A Dragon as the first face-up card: the last circle that would be open is dealt "
                   "dark, after every other dealing modifier.",
           reads=("circles",), does=("pattern",))
 def m05(view: PatternView) -> None:
     up = view.face_up()
-    if not up or not up[0].is_(14):
+    if not up or not _dealt_is(view, up[0], 14):
         return
     opens = [i for i, kind in enumerate(view.pattern) if kind == "open" and i + 1 >= view.frm]
     if opens:
         new = list(view.pattern)
-        new[opens[-1]] = "dark"
+        scope = view.reading("IP-M5-SCOPE")
+        new[opens[-1]] = {"last_open_circle": "dark", "single_last_card": OPEN_DEALER_DARK,
+                          "extra_dark_card": DARK_THEN_OPEN}[scope]
         view.set(new, f"the first face-up card is {up[0].card}")
 
 
 _M6_PATTERN = ("dark", "dark", "dark", "open", "open", "dark", "open", "open", "dark")
+_M6_PRINTED = ("dark", "dark", "dark", "open", "open", "dark", "open", "open", UNDEALT)
+
+_ip("IP-M6-LENGTH", "M6: \"порядок сдачи карт изменяется следующим образом: т,т,т,о,о,т,о,о\" (eight "
+    "entries); 'Порядок сдачи карт': \"Всего девять карт\"", "Modifier 6's printed order has eight entries: "
+    "how many circles are dealt?", "nine_circles_final_dark", ("eight_circles",),
+    {"nine_circles_final_dark": "nine circles, the ninth dark as in the default order (d,d,d,o,o,d,o,o,d)",
+     "eight_circles": "eight circles, as printed: every hand has eight cards"})
 
 
 _ip("IP-M6-PAIR", "M6", "What if three or four Threes show in the first open circle?",
@@ -239,7 +391,8 @@ _ip("IP-M6-CIRCLE", "M6", "Circle 1 is dark by default: which circle is 'the fir
                             "circle_1_literal": "circle 1, so M6 fires only when circle 1 is open"})
 
 
-@modifier(number=6, group="deal", hook="pattern", readings=("IP-M6-PAIR", "IP-M6-CIRCLE"),
+@modifier(number=6, group="deal", hook="pattern",
+          readings=("IP-M6-PAIR", "IP-M6-CIRCLE", "IP-M6-LENGTH", "IP-M5-IDENTITY"),
           summary="Two Threes of opposite suits face up in the first open circle: d,d,d,o,o,d,o,o(,d); "
                   "a Three in the second open circle cancels it.",
           reads=("circles",), does=("pattern",))
@@ -249,16 +402,17 @@ def m06(view: PatternView) -> None:
         return
     if first is None or not view.is_dealt(first):
         return
-    shown = [c.card.suit for c in view.circle(first) if c.is_(3)]
+    shown = [c.card.suit for c in view.circle(first) if _dealt_is(view, c, 3)]
     threes = set(shown)
     if not ({"h", "s"} <= threes or {"d", "c"} <= threes):
         return
     if view.reading("IP-M6-PAIR") == "exactly_two_threes" and len(shown) != 2:
         return
     second = view.nth_open(2)
-    if second is not None and view.is_dealt(second) and any(c.is_(3) for c in view.circle(second)):
+    if second is not None and view.is_dealt(second) and any(_dealt_is(view, c, 3) for c in view.circle(second)):
         return
-    view.set(_M6_PATTERN, "two Threes of opposite suits in the first open circle")
+    order = _M6_PRINTED if view.reading("IP-M6-LENGTH") == "eight_circles" else _M6_PATTERN
+    view.set(order, "two Threes of opposite suits in the first open circle")
 
 
 _M12_PATTERN = ("dark", "dark", "dark", "open", "open", "dark", "open", "dark", "open")
@@ -270,7 +424,7 @@ _ip("IP-M12-WINDOW", "M12", "When must the Unicorn of clubs show to void modifie
      "after_9d_only": "only a Qc dealt face up after the 9d"})
 
 
-@modifier(number=12, group="deal", hook="pattern", readings=("IP-M12-WINDOW",),
+@modifier(number=12, group="deal", hook="pattern", readings=("IP-M12-WINDOW", "IP-M5-IDENTITY"),
           summary="The Nine of diamonds in the second open circle: d,d,d,o,o,d,o,d,o; void if the "
                   "Unicorn of clubs shows before the next open circle.",
           reads=("circles",), does=("pattern",))
@@ -278,16 +432,53 @@ def m12(view: PatternView) -> None:
     second = view.nth_open(2)
     if second is None or not view.is_dealt(second):
         return
-    nines = [c for c in view.circle(second) if c.is_(9, "d")]
+    nines = [c for c in view.circle(second) if _dealt_is(view, c, 9, "d")]
     if not nines:
         return
     after = nines[0].seq if view.reading("IP-M12-WINDOW") == "after_9d_only" else -1
-    if any(c.is_(12, "c") and c.open and c.circle <= second and c.seq > after for c in view.dealt):
+    if any(_dealt_is(view, c, 12, "c") and c.open and c.circle <= second and c.seq > after for c in view.dealt):
         return
     view.set(_M12_PATTERN, "the Nine of diamonds in the second open circle")
 
 
 # ---------------------------------------------------------------------------- M7 - M11
+_ip("IP-M11-RULE22", "M7-M11, B22", "How do kills and revivals count towards base rule 22's limit of three "
+    "conditional modifiers acting on one card: does a kill annulled inside its own modifier (M7's second Ten, "
+    "M8's next Six, M9's dark Unicorn) use one of the card's three slots?", "count_effective_applications",
+    ("count_every_touch",),
+    {"count_effective_applications": "only applications that change the card count: an M7-M10 kill and "
+                                     "M11's revival are two; an annulled kill counts as none; a revival that "
+                                     "would be a fourth application is skipped and the card stays dead",
+     "count_every_touch": "an annulled kill counts too: each card the annulled Ten, Six or Unicorn would have "
+                          "killed uses one of its three slots, though it lives"})
+
+
+def _annulled_touch(state: DealState, number: int, cards: list[CardState], why: str) -> None:
+    """IP-M11-RULE22 ``count_every_touch``: the cards an annulled kill of modifier ``number`` (7-9)
+    would have reached use one of their three base-rule-22 slots; nothing else about them changes."""
+    if state.reading("IP-M11-RULE22") != "count_every_touch":
+        return
+    cancelled = state.cancelled.get(number)
+    natural_only = state.reading("IP-KILL-REACH") == "natural_only"
+    rule_wins = state.reading("IP-RULE11-STATES") == "rule_wins"
+    touched = []
+    for c in cards:
+        if c.dead or c.frozen or number in c.mods or len(c.mods) >= 3:
+            continue
+        if natural_only and c.state != NATURAL:
+            continue
+        if cancelled is not None and (cancelled[1] is None or cancelled[1](c)):
+            continue
+        if rule_wins and c.state_source is not None and rule_source(c.state_source):
+            continue
+        c.mods = (*c.mods, number)
+        touched.append(c)
+    if touched:
+        state.fired.add(number)        # a later cancel of the modifier must take the slots back (a rerun)
+        state.note("void", touched, f"{why}: the annulled kill uses one of the card's three modifier slots "
+                                    f"(base rule 22)")
+
+
 _ip("IP-M7-SECOND", "M7", "What does a second face-up Ten do?", "pair_cancels", ("toggle",),
     {"pair_cancels": "the second face-up Ten voids the first and kills nothing",
      "toggle": "each later face-up Ten annuls the one before; the last one acts if it is in the first open circle"})
@@ -303,7 +494,8 @@ _ip("IP-M7-SCOPE", "M7", "Which Sevens does the Ten kill?", "all_players_except_
 @modifier(number=7, group="deal",
           summary="A Ten in the first open circle kills the Sevens, except those dealt face up after "
                   "it; a second face-up Ten annuls it.",
-          reads=("circles", "card_states"), does=("kill",), readings=("IP-M7-SCOPE", "IP-M7-SECOND"))
+          reads=("circles", "card_states"), does=("kill",),
+          readings=("IP-M7-SCOPE", "IP-M7-SECOND", "IP-M11-RULE22"))
 def m07(state: DealState) -> None:
     first = state.nth_open(1)
     tens = [c for c in state.face_up() if c.is_(10) and c.live]
@@ -311,22 +503,31 @@ def m07(state: DealState) -> None:
         return
     if state.reading("IP-M7-SECOND") == "toggle":
         ten = tens[-1]
-        if ten.circle != first:
-            return
+        annulled = [t for t in tens[:-1] if t.circle == first]
     else:
         ten = tens[0]
-        if ten.circle != first:
-            return
-        if len(tens) >= 2:
+        annulled = [ten] if len(tens) >= 2 and ten.circle == first else []
+        if annulled:
             state.note("void", tens[:2], "a second face-up Ten annuls the first")
-            return
+    if ten.circle == first and ten not in annulled:
+        for c in _m7_sevens(state, ten):
+            if state.kill(c, text=f"killed by the {ten.card} of the first open circle"):
+                _killed_by_card(state, c, ten)
+    for t in annulled:
+        _annulled_touch(state, 7, _m7_sevens(state, t), f"the {t.card} a later Ten annulled")
+
+
+def _m7_sevens(state: DealState, ten: CardState) -> list[CardState]:
+    """The Sevens the Ten ``ten`` of the first open circle kills (IP-M7-SCOPE)."""
     scope = state.reading("IP-M7-SCOPE")
+    out = []
     for c in state.cards:
         if not c.is_(7) or (c.open and c.seq > ten.seq):
             continue
         if (scope == "already_dealt_only" and c.seq > ten.seq) or (scope == "ten_holder_only" and c.player != ten.player):
             continue
-        state.kill(c, text=f"killed by the {ten.card} of the first open circle")
+        out.append(c)
+    return out
 
 
 _ip("IP-M8-ANNUL", "M8", "Does the annulling Six kill on its own?", "pair_cancels", ("annuller_acts",),
@@ -340,13 +541,14 @@ _ip("IP-M8-SCOPE", "M8", "Whose Elves does the Six kill?", "all_players", ("six_
 @modifier(number=8, group="deal",
           summary="A Six in the second open circle kills the Elves dealt face up before it; a Six "
                   "dealt right after it annuls it.",
-          reads=("circles", "card_states"), does=("kill",), readings=("IP-M8-ANNUL", "IP-M8-SCOPE"))
+          reads=("circles", "card_states"), does=("kill",), readings=("IP-M8-ANNUL", "IP-M8-SCOPE", "IP-M11-RULE22"))
 def m08(state: DealState) -> None:
     second = state.nth_open(2)
     if second is None:
         return
     row = state.circle(second)
     acting: list[CardState] = []
+    annulled: list[CardState] = []
     i = 0
     while i < len(row):
         c = row[i]
@@ -357,15 +559,22 @@ def m08(state: DealState) -> None:
                     acting.append(nxt)
                 else:
                     state.note("void", (c, nxt), "the next Six annuls the previous one")
+                annulled.append(c)
                 i += 2
                 continue
             acting.append(c)
         i += 1
     own = state.reading("IP-M8-SCOPE") == "six_holder_only"
+
+    def elves(six: CardState) -> list[CardState]:
+        return [c for c in state.face_up() if c.is_(11) and c.seq < six.seq and (not own or c.player == six.player)]
+
     for six in acting:
-        for c in state.face_up():
-            if c.is_(11) and c.seq < six.seq and (not own or c.player == six.player):
-                state.kill(c, text=f"killed by the {six.card} of the second open circle")
+        for c in elves(six):
+            if state.kill(c, text=f"killed by the {six.card} of the second open circle"):
+                _killed_by_card(state, c, six)
+    for six in annulled:
+        _annulled_touch(state, 8, elves(six), f"the {six.card} the next Six annulled")
 
 
 _ip("IP-M9-LAST", "M9", "Does 'appeared last in the face-up dealing' mean the single last face-up card?",
@@ -382,7 +591,7 @@ _ip("IP-M9-DARKQ", "M9", "What does a dark Unicorn annul?", "exempts_its_recipie
      "only_dark_after": "only the dark Unicorns dealt after the face-up one spare their recipients"})
 
 
-@modifier(number=9, group="deal", readings=("IP-M9-LAST", "IP-M9-DARKQ"),
+@modifier(number=9, group="deal", readings=("IP-M9-LAST", "IP-M9-DARKQ", "IP-M11-RULE22"),
           summary="A Unicorn as the last face-up card kills the face-up Fives, if no Giant showed in "
                   "the first two open circles; a Unicorn dealt dark spares its player.",
           reads=("circles", "card_states"), does=("kill",))
@@ -402,16 +611,21 @@ def m09(state: DealState) -> None:
     dark = [c for c in state.cards if not c.open and c.is_(12)]
     how = state.reading("IP-M9-DARKQ")
     for q in unicorns:
+        fives = [c for c in up if c.is_(5) and c.seq < q.seq]
         if how == "cancels_all_if_same_player":
             if any(d.player == q.player for d in dark):
                 state.note("void", (q,), f"{q.player} also got a dark Unicorn: no Five dies")
+                _annulled_touch(state, 9, fives, f"the {q.card} a dark Unicorn of {q.player} annulled")
                 continue
             spared: set[str] = set()
         else:
             spared = {d.player for d in dark if how == "exempts_its_recipient" or d.seq > q.seq}
-        for c in up:
-            if c.is_(5) and c.player not in spared and c.seq < q.seq:
-                state.kill(c, text=f"killed by the {q.card} in the last face-up dealing")
+        for c in fives:
+            if c.player not in spared:
+                if state.kill(c, text=f"killed by the {q.card} in the last face-up dealing"):
+                    _killed_by_card(state, c, q)
+        _annulled_touch(state, 9, [c for c in fives if c.player in spared],
+                        f"the {q.card} a dark Unicorn annulled for their holder")
 
 
 _ip("IP-M10-REVIVED", "M10, M11, M22", "What state does a revived card have when the text names none?",
@@ -423,9 +637,22 @@ _ip("IP-M10-RED", "M10", "Which red cards of the lower rank die?", "all_of_that_
 
 
 _ip("IP-M10-NEXT", "M10", "Who are 'the players seated next around the circle'?", "next_clockwise_of_each_owner",
-    ("next_counterclockwise",),
+    ("both_ranks_both_players", "next_counterclockwise"),
     {"next_clockwise_of_each_owner": "each revived card's owner's clockwise neighbour",
+     "both_ranks_both_players": "the clockwise neighbours of both owners of the pair, each losing the red "
+                                "cards two below either revived card",
      "next_counterclockwise": "each owner's counterclockwise neighbour"})
+
+
+def _m10_victims(state: DealState, owner: str) -> list[str]:
+    """The players whose red cards die for a revived card of ``owner`` (IP-M10-NEXT)."""
+    how = state.reading("IP-M10-NEXT")
+    if how == "next_counterclockwise":
+        return [state.next_player(owner, -1)]
+    if how == "both_ranks_both_players":
+        pair = (owner, state.opposite(owner) or owner)
+        return list(dict.fromkeys(state.next_player(p) for p in pair))
+    return [state.next_player(owner)]
 
 
 def _undo(state: DealState) -> bool:
@@ -472,26 +699,56 @@ def m10(state: DealState) -> None:
     for c in revived:
         if c.dead:
             continue
-        victim = state.next_player(c.player, 1 if state.reading("IP-M10-NEXT") != "next_counterclockwise" else -1)
         rank = m10_victim_rank(state, c.real_rank)
-        for v in state.hand(victim):
-            if v.red and v.is_(rank) and (v.open or not face_up_only):
-                state.kill(v, text=f"instead of the revived {c.card} of {c.player}")
+        for victim in _m10_victims(state, c.player):
+            for v in state.hand(victim):
+                if v.red and v.is_(rank) and (v.open or not face_up_only):
+                    if state.kill(v, text=f"instead of the revived {c.card} of {c.player}"):
+                        pair = [x for x in revived if x.player in (c.player, state.opposite(c.player))]
+                        _killed_by_card(state, v, max(pair, key=lambda x: x.seq))
 
 
-@modifier(number=11, group="deal",
+_ip("IP-M11-NEXT", "M11", "Who is 'the next player' whose face-up Dragon of spades keeps diamonds and clubs "
+    "dead?", "next_card_if_face_up", ("next_players_next_face_up_card",),
+    {"next_card_if_face_up": "the very next card in dealing order, if it is dealt face up (with two players, the "
+                             "first card of the next circle)",
+     "next_players_next_face_up_card": "the next player's next face-up card, whenever it comes"})
+_ip("IP-M11-WHICH", "M11", "Which kills of modifiers 7-10 does modifier 11 undo?", "all_final",
+    ("dealt_before_trigger",),
+    {"all_final": "every face-up card M7-M10 killed, as finally evaluated (an M9 kill decided at the last "
+                  "face-up card too)",
+     "dealt_before_trigger": "only the kills known when the heart fosk is dealt: the killing card (the Ten, "
+                             "the Six, the Unicorn, the later of M10's two honors) came before it"})
+
+
+def _killed_by_card(state: DealState, victim: CardState, killer: CardState) -> None:
+    """Remember the card a kill of modifiers 7-10 hangs on (IP-M11-WHICH)."""
+    known: dict[int, int] = state.marks.setdefault("M7-M10-by", {})  # type: ignore[assignment]
+    known[victim.seq] = killer.seq
+
+
+@modifier(number=11, group="deal", readings=("IP-M4-SECOND", "IP-M11-NEXT", "IP-M11-WHICH", "IP-M11-RULE22"),
           summary="A heart fosk to the second hand in the third open circle revives the face-up "
                   "cards killed by M7-M10; the Dragon of spades dealt next keeps diamonds and clubs dead.",
           reads=("circles", "card_states", "modifiers"), does=("revive",))
 def m11(state: DealState) -> None:
     third = state.nth_open(3)
-    card = state.player_card(state.at_position(2), third)
+    second = second_from_dealer(state)
+    card = state.player_card(second, third) if second is not None else None
     if card is None or not (card.real_suit == "h" and card.fosk) or card.dead:
         return
-    nxt = state.cards[card.seq + 1] if card.seq + 1 < len(state.cards) else None
+    if state.reading("IP-M11-NEXT") == "next_players_next_face_up_card":
+        after = state.next_player(card.player)
+        nxt = next((c for c in state.hand(after) if c.open and c.seq > card.seq), None)
+    else:
+        nxt = state.cards[card.seq + 1] if card.seq + 1 < len(state.cards) else None
     only_hs = nxt is not None and nxt.open and nxt.is_(14, "s")
+    known = state.marks.get("M7-M10-by", {})
+    before_trigger = state.reading("IP-M11-WHICH") == "dealt_before_trigger"
     for c in state.face_up():
         if c.dead and c.killed_by in ("M7", "M8", "M9", "M10"):
+            if before_trigger and known.get(c.seq, -1) > card.seq:     # type: ignore[union-attr]
+                continue
             if only_hs and c.real_suit in ("d", "c"):
                 continue
             state.revive(c, undo=_undo(state), text=f"the {card.card} to the second hand in the third open circle")
@@ -533,7 +790,30 @@ def _grant(state: DealState, c: CardState, status: str, *, override: bool = Fals
     return state.grant(c, status, override=override, text=text)
 
 
-@modifier(number=13, group="deal", readings=("IP-M13-NEXTTO", "IP-M13-DARKSCOPE", "IP-M13-NOCOND", "IP-M13-DEADGRANT"),
+_ip("IP-M13-HADMOD", "M13", "What counts as a black Unicorn or Giant that 'already had some modifier'?",
+    "any_modification", ("conditional_modifiers_only",),
+    {"any_modification": "any rule or modifier touched it (base rule 13's modified card): a Giant home by "
+                         "Table 3 qualifies",
+     "conditional_modifiers_only": "only changes by modifiers 1-12; a Giant home by Table 3 falls under the "
+                                   "free clause, which base rule 13 refuses, so it stays home"})
+
+
+_ip("IP-M13-NINE", "M13", "What does 'taking all possible modifiers into account' mean for the red Nine or "
+    "black Eight?", "state_at_m13_with_choices", ("final_state",),
+    {"state_at_m13_with_choices": "the holder's live cards as the base rules and modifiers 1-12 left them: a "
+                                  "wild card, or a home Nine / Eight, can be the red Nine / black Eight",
+     "final_state": "his cards as every modifier leaves them (a card a later modifier makes wild counts); the "
+                    "Unicorns and Giants become wild then, after the last modifier"})
+
+
+def _m13_had_modifier(state: DealState, c: CardState) -> bool:
+    if state.reading("IP-M13-HADMOD") == "conditional_modifiers_only":
+        return any(n <= 12 for n in c.mods)
+    return c.modified
+
+
+@modifier(number=13, group="deal", readings=("IP-M13-NEXTTO", "IP-M13-DARKSCOPE", "IP-M13-NOCOND", "IP-M13-DEADGRANT",
+                                             "IP-M13-HADMOD", "IP-M13-NINE"),
           summary="The Ten of spades with the Elf of clubs beside it in the last open circle: red "
                   "foskas to Four in the dark cards die (dead ones revive home), black Unicorns and "
                   "Giants in the dark cards become free (wild if already modified and the holder has "
@@ -564,16 +844,32 @@ def m13(state: DealState) -> None:
     for c in qk:
         if not (c.black and c.real_rank in (12, 13)):
             continue
-        if c.dead or not c.modified:
+        if c.dead or not _m13_had_modifier(state, c):
             _grant(state, c, FREE, text="a black Unicorn or Giant in the dark cards")
             continue
-        helpers = [h for h in state.hand(c.player)
-                   if h is not c and (_can_be(h, 9, RED) or _can_be(h, 8, BLACK))]
-        if helpers:
-            state.use_as_modifying(helpers[0])
-            state.grant(c, WILD, override=True, text=f"already modified, and {c.player} holds {helpers[0].card}")
-        elif state.reading("IP-M13-NOCOND") == "free":
-            state.grant(c, FREE, override=True, text="already modified, no red Nine or black Eight")
+        if state.reading("IP-M13-NINE") == "final_state":
+            modified: list[CardState] = state.marks.setdefault("M13-modified", [])  # type: ignore[assignment]
+            modified.append(c)
+            continue
+        _m13_modified_qk(state, c)
+
+
+def _m13_modified_qk(state: DealState, c: CardState) -> None:
+    """M13's third sentence for one already modified black Unicorn or Giant."""
+    helpers = [h for h in state.hand(c.player)
+               if h is not c and (_can_be(h, 9, RED) or _can_be(h, 8, BLACK))]
+    if helpers:
+        state.use_as_modifying(helpers[0])
+        state.grant(c, WILD, override=True, text=f"already modified, and {c.player} holds {helpers[0].card}")
+    elif state.reading("IP-M13-NOCOND") == "free":
+        state.grant(c, FREE, override=True, text="already modified, no red Nine or black Eight")
+
+
+@attach_final(13)
+def _m13_final(state: DealState) -> None:
+    """IP-M13-NINE ``final_state``: the red Nine or black Eight judged on the deal as every modifier left it."""
+    for c in state.marks.get("M13-modified", ()):      # type: ignore[union-attr]
+        _m13_modified_qk(state, c)
 
 
 # ---------------------------------------------------------------------------- M14 (claim)
@@ -616,8 +912,9 @@ def m14(state: DealState) -> None:
 _ip("IP-M15-LOWEST", "M15", "Lowest in which card order?", "natural_order", ("current_order",),
     {"natural_order": "Two lowest (definition 5)", "current_order": "the card order in force (a Dragon when inverted)"})
 _ip("IP-M15-TIE", "M15", "Several face-up cards share the lowest rank: which suit counts?", "lower_suit_in_force",
-    ("first_dealt",),
-    {"lower_suit_in_force": "the one of the lower suit in the deal's suit order", "first_dealt": "the first dealt"})
+    ("first_dealt", "all_tied_suits"),
+    {"lower_suit_in_force": "the one of the lower suit in the deal's suit order", "first_dealt": "the first dealt",
+     "all_tied_suits": "every suit of a lowest card counts: the Dragons of each and of its opposite suit"})
 
 
 _ip("IP-M15-RULEWILD", "M15", "Does a rule-wild card that has lost its wild status still block modifier 15?",
@@ -646,10 +943,16 @@ def m15(state: DealState) -> None:
     first = state.reading("IP-M15-TIE") == "first_dealt"
     lowest = min(up, key=lambda c: (-c.real_rank if inverted else c.real_rank,
                                     c.seq if first else -suit_rank[c.real_suit]))
-    suits = (lowest.real_suit, opposite_suit(lowest.real_suit))
+    tied = [lowest]
+    if state.reading("IP-M15-TIE") == "all_tied_suits":
+        tied = [c for c in up if c.real_rank == lowest.real_rank]
+    suits = {s for c in tied for s in (c.real_suit, opposite_suit(c.real_suit))}
+    shown = list(dict.fromkeys(str(c.card) for c in tied))
+    why = f"the lowest face-up card is {shown[0]}" if len(shown) == 1 else \
+        f"the lowest face-up cards are {' '.join(shown)}"
     for c in state.cards:
         if c.real_rank == 14 and c.real_suit in suits:
-            _grant(state, c, WILD, text=f"the lowest face-up card is {lowest.card}")
+            _grant(state, c, WILD, text=why)
 
 
 _ip("IP-M16-HIS", "M16", "Whose last open card must be dead?", "opposite_player", ("ah_recipient",),
@@ -745,6 +1048,57 @@ _ip("IP-M18-SUIT", "M18", "Does 'of diamonds' qualify the Five, the Nine and the
     {"all_three_diamonds": "5d, 9d and Kd", "any_five_any_nine_plus_kd": "any Five, any Nine and the Kd"})
 
 
+_ip("IP-M17-TARGET", "M17", "Which red cards may modifier 17 lower?", "unmodified_only", ("any_red_card",),
+    {"unmodified_only": "live cards no rule or modifier touched (base rule 13): the result is 'an ordinary "
+                        "natural card'",
+     "any_red_card": "any red card of his, home, free, wild or dead ones included"})
+_ip("IP-M18-TARGET", "M18", "Which heart or club cards may modifier 18 raise?", "unmodified_only",
+    ("any_heart_or_club_card",),
+    {"unmodified_only": "live cards no rule or modifier touched (base rule 13)",
+     "any_heart_or_club_card": "any heart or club card of his, home, free, wild or dead ones included"})
+_ip("IP-M17-REAPPLY", "M17", "Do 'all other modifiers and rules' include the modifiers before 17?",
+    "all_as_target", ("later_only",),
+    {"all_as_target": "the card is judged again by every rule and modifier, as if dealt with the new rank "
+                      "(deal patterns are not dealt again)",
+     "later_only": "the base rules and modifiers 18-100 only: modifiers 1-16 do not act on the card"})
+_ip("IP-M18-REAPPLY", "M18", "Do 'all other modifiers and rules' include the modifiers before 18?",
+    "all_as_target", ("later_only",),
+    {"all_as_target": "the card is judged again by every rule and modifier, as if dealt with the new rank "
+                      "(deal patterns are not dealt again)",
+     "later_only": "the base rules and modifiers 19-100 only: modifiers 1-17 do not act on the card"})
+
+
+def _m17_eligible(state: DealState, c: CardState) -> bool:
+    if state.reading("IP-M17-TARGET") == "any_red_card":
+        return c.card.suit in RED
+    return c.card.suit in RED and not c.modified and c.live
+
+
+def _m18_eligible(state: DealState, c: CardState) -> bool:
+    if state.reading("IP-M18-TARGET") == "any_heart_or_club_card":
+        return c.card.suit in ("h", "c")
+    return c.card.suit in ("h", "c") and not c.modified and c.live
+
+
+def _earlier_keep_off(state: DealState, rule: str) -> None:
+    """IP-M17-REAPPLY / IP-M18-REAPPLY ``later_only``, IP-M30-REREAD ``modifiers_and_rules``: the
+    modifiers before ``rule`` do not act on the card ``rule`` gave a new real rank (run before
+    modifier 1, on the deal applied again)."""
+    number = int(rule[1:])
+    if rule in ("M30", "M32"):
+        if state.reading("IP-M30-REREAD") != "modifiers_and_rules":
+            return
+    elif state.reading(f"IP-{rule}-REAPPLY") != "later_only":
+        return
+    seqs = {seq for seq, found in state.rebased.items() if found[1] == rule}
+    if not seqs:
+        return
+    for earlier in range(1, number):
+        if earlier not in state.cancelled:
+            state.cancel(earlier, only=lambda c, seqs=seqs: c.seq in seqs,
+                         text=f"M{earlier} does not act on the card {rule} gave a new real rank")
+
+
 def _m17_trigger(state: DealState, cards: list[CardState]) -> bool:
     if state.reading("IP-M17-SUIT") == "all_three_spades":
         return _holds(cards, (2, "s"), (8, "s"), (14, "s"))
@@ -759,28 +1113,40 @@ def _m18_trigger(state: DealState, cards: list[CardState]) -> bool:
     return 5 in ranks and 9 in ranks and _holds(cards, (13, "d"))
 
 
-@modifier(number=17, group="deal", kind="claim", readings=("IP-M17-SUIT", "IP-MANDATORY-CLAIM"),
+@modifier(number=17, group="deal", kind="claim",
+          readings=("IP-M17-SUIT", "IP-MANDATORY-CLAIM", "IP-M17-TARGET", "IP-M17-REAPPLY"),
           summary="Whoever holds the Two, Eight and Dragon of spades must lower one red card by 2; "
                   "the new rank is real.",
           reads=("card_states", "claims"), does=("rank", "claim_right"))
 def m17(state: DealState) -> None:
     def eligible(c: CardState) -> bool:
-        return c.card.suit in RED and not c.modified and c.live
+        return _m17_eligible(state, c)
 
     _rebase_claim(state, "M17", lambda cards: _m17_trigger(state, cards), eligible,
                   lambda c: lower_rank(c.card.rank, 2))
 
 
-@modifier(number=18, group="deal", kind="claim", readings=("IP-M18-SUIT", "IP-MANDATORY-CLAIM"),
+@modifier(number=18, group="deal", kind="claim",
+          readings=("IP-M18-SUIT", "IP-MANDATORY-CLAIM", "IP-M18-TARGET", "IP-M18-REAPPLY"),
           summary="Whoever holds the Five, Nine and Giant of diamonds must raise one heart or club "
                   "card by 3; the new rank is real.",
           reads=("card_states", "claims"), does=("rank", "claim_right"))
 def m18(state: DealState) -> None:
     def eligible(c: CardState) -> bool:
-        return c.card.suit in ("h", "c") and not c.modified and c.live
+        return _m18_eligible(state, c)
 
     _rebase_claim(state, "M18", lambda cards: _m18_trigger(state, cards), eligible,
                   lambda c: raise_rank(c.card.rank, 3))
+
+
+@attach_setup(17)
+def _m17_setup(state: DealState) -> None:
+    _earlier_keep_off(state, "M17")
+
+
+@attach_setup(18)
+def _m18_setup(state: DealState) -> None:
+    _earlier_keep_off(state, "M18")
 
 
 _ip("IP-M19-ROW", "M19", "What counts as 'two in a row in the open circles'?", "successive_open_circles",
@@ -804,7 +1170,28 @@ _ip("IP-M19-SCOPE", "M19", "Does the new rank count for modifiers too?", "rules_
      "rules_and_modifiers": "'the rank becomes real': modifiers read it too"})
 
 
-@modifier(number=19, group="deal", kind="claim", readings=("IP-M19-SCOPE",),
+_ip("IP-M19-TARGET", "M19", "Which foskas may modifier 19 invert?", "natural_or_dead_fosk", ("any_fosk",),
+    {"natural_or_dead_fosk": "base rule 13 plus the text's own extension to dead cards",
+     "any_fosk": "wild, home and free foskas too"})
+
+
+def _m19_target(state: DealState, c: CardState) -> bool:
+    if is_honor(c.card.rank) or c.card.rank == 8:
+        return False
+    return c.dead or not c.modified or state.reading("IP-M19-TARGET") == "any_fosk"
+
+
+_ip("IP-M19-DEAD", "M19", "What happens when a dead fosk is inverted ('Модификатор применяется и к мертвым "
+    "картам')?", "rejudged_by_rules", ("stays_dead", "always_revived"),
+    {"rejudged_by_rules": "the card is judged again as if dealt with the new rank: dead by a rank-tied base "
+                          "rule (Table 2) it lives if the new rank is not the dead rank; killed by a modifier it "
+                          "stays dead",
+     "stays_dead": "the dead card takes the new rank and stays dead",
+     "always_revived": "the inverted card lives when modifier 19 has acted, whatever killed it"})
+
+
+@modifier(number=19, group="deal", kind="claim",
+          readings=("IP-M19-SCOPE", "IP-M19-ROW", "IP-M19-TARGET", "IP-M19-DEAD"),
           summary="Two black Twos face up on successive open circles and the Elf of diamonds dark: the "
                   "player may invert the rank of one fosk; the base rules read the new rank.",
           reads=("circles", "card_states", "claims"), does=("rank", "claim_right"))
@@ -816,12 +1203,20 @@ def m19(state: DealState) -> None:
         if claim.card is None:
             state.refuse(claim, "modifier 19 needs the fosk to invert")
         c = state.find(claim.player, claim.card)
+        dead = state.reading("IP-M19-DEAD")
         if c.seq in state.rebased:
+            if dead == "always_revived" and c.dead:
+                state.revive(c, text="an inverted fosk lives (IP-M19-DEAD always_revived)")
             continue
-        if is_honor(c.card.rank) or c.card.rank == 8 or (c.modified and not c.dead):
+        if not _m19_target(state, c):
             state.refuse(claim, f"{claim.card} is not a natural or dead fosk with an opposite rank")
-        state.rebase(c, opposite_rank(c.card.rank), rules_only=state.reading("IP-M19-SCOPE") == "rules_only",
-                     text=f"{claim.player}'s choice")
+        rules_only = state.reading("IP-M19-SCOPE") == "rules_only"
+        if c.dead and dead == "stays_dead":
+            # No new judgement: the dead card only takes the new rank (for a later revival).
+            state.change_rank(c, opposite_rank(c.card.rank), real=not rules_only, override=True,
+                              text=f"{claim.player}'s choice; the card stays dead")
+            continue
+        state.rebase(c, opposite_rank(c.card.rank), rules_only=rules_only, text=f"{claim.player}'s choice")
 
 
 # ---------------------------------------------------------------------------- M20 - M22
@@ -831,12 +1226,29 @@ _ip("IP-M20-REAL", "M20", "Is the shifted rank real?", "not_real", ("real",),
     {"not_real": "base rule 13: no rule or modifier reads the new rank", "real": "later modifiers read the new rank"})
 
 
+_ip("IP-M20-MODIFIED", "M20", "May modifier 20 make free or shift a Giant that is already modified (home by "
+    "Table 3, wild by Table 2)?", "rule13_applies", ("m20_overrides",),
+    {"rule13_applies": "base rule 13: a modified Giant is neither made free nor shifted; the modifier acts "
+                       "only on the unmodified Giants of the pair",
+     "m20_overrides": "'only non-dead cards, by real rank and suit' is its whole eligibility: a home or wild "
+                      "Giant becomes free or is shifted too"})
+_ip("IP-M20-CHOICE", "M20", "Who chooses which Giant is free and which way the other moves?", "holder",
+    ("croupier",),
+    {"holder": "the holder declares it (a claim); without one IP-MANDATORY-CLAIM decides",
+     "croupier": "the croupier decides: a holder's claim is refused, and the croupier's call is the first "
+                 "Giant free and the other moved up (the sitting records no other call of his for M20)"})
+
+
 @modifier(number=20, group="deal",
           summary="Two Giants of opposite suits in a player's dark cards: one becomes free, the other "
                   "moves 3 ranks up or down (the holder chooses).",
-          reads=("circles", "card_states", "claims"), does=("free", "rank", "claim_right"), readings=("IP-M20-FOUR", "IP-M20-REAL"))
+          reads=("circles", "card_states", "claims"), does=("free", "rank", "claim_right"),
+          readings=("IP-M20-FOUR", "IP-M20-REAL", "IP-M20-MODIFIED", "IP-M20-CHOICE", "IP-MANDATORY-CLAIM"))
 def m20(state: DealState) -> None:
     claims = state.claims_for("M20")
+    if claims and state.reading("IP-M20-CHOICE") == "croupier":
+        state.refuse(claims[0], "the croupier chooses under modifier 20 (IP-M20-CHOICE croupier)")
+    overrides = state.reading("IP-M20-MODIFIED") == "m20_overrides"
     used: set[int] = set()
     for player in state.players:
         kings = [c for c in state.hand(player) if not c.open and c.is_(13) and c.live]
@@ -863,11 +1275,12 @@ def m20(state: DealState) -> None:
             else:
                 if len(mine) == 1 and len(pairs) == 1:
                     state.refuse(mine[0], "modifier 20's claim names one of the two Giants")
-                _mandatory_default(state, "M20", player)
+                if state.reading("IP-M20-CHOICE") != "croupier":
+                    _mandatory_default(state, "M20", player)
                 free, moved, direction = a, b, "up"
-            state.grant(free, FREE, text="one of two dark Giants of opposite suits")
+            state.grant(free, FREE, override=overrides, text="one of two dark Giants of opposite suits")
             rank = raise_rank(13, 3) if direction == "up" else lower_rank(13, 3)
-            state.change_rank(moved, rank, real=state.reading("IP-M20-REAL") == "real",
+            state.change_rank(moved, rank, real=state.reading("IP-M20-REAL") == "real", override=overrides,
                               text=f"the other Giant moves 3 {direction}")
         for claim in mine:
             state.refuse(claim, f"{claim.card} is not one of {player}'s dark Giants of opposite suits")
@@ -884,7 +1297,6 @@ _ip("IP-M21-CIRCLES", "M21", "What are 'adjacent circles'?", "circle_numbers_dif
 
 def _neighbours(state: DealState, a: str, b: str) -> bool:
     if state.reading("IP-M21-NEIGHBOURS") == "adjacent_compass_seats":
-        from ..context import SEATS
         i, j = SEATS.index(state.seat(a)), SEATS.index(state.seat(b))
         return (i - j) % 8 in (1, 7)
     return True
@@ -897,6 +1309,46 @@ def _adjacent_circles(state: DealState, x: int, y: int) -> bool:
     return abs(x - y) == 1
 
 
+_ip("IP-M21-PREVIOUS", "M21", "What does 'taking previous modifiers into account' cover?",
+    "modified_identity_and_modified_cards", ("target_only",),
+    {"modified_identity_and_modified_cards": "the Unicorn of diamonds, the Giant of spades and the Dragon of "
+                                             "hearts are read by the rank and suit modifiers 1-20 made real "
+                                             "(M14, M17, M18), and a modified dead fosk may be the target",
+     "target_only": "only the target may be a modified card: the other three are read as dealt"})
+_ip("IP-M21-DEAD", "M21", "Does the raised or re-suited dead fosk come back to life?", "stays_dead",
+    ("escapes_rank_or_suit_tied_kill",),
+    {"stays_dead": "it stays dead: unlike modifiers 28 and 31 the text does not take it out of the kill",
+     "escapes_rank_or_suit_tied_kill": "a kill tied to its old rank or suit (Table 2's dead rank, base rule 21's "
+                                       "quads, the Sevens of M7, the Fives of M9, the red ranks of M10, the red "
+                                       "foskas of M13, the spade Five and Seven of M26) no longer holds, and it "
+                                       "lives"})
+
+
+def _m21_is(state: DealState, c: CardState, rank: int, suit: str) -> bool:
+    if state.reading("IP-M21-PREVIOUS") == "target_only":
+        return c.card.rank == rank and c.card.suit == suit
+    return c.is_(rank, suit)
+
+
+def _kill_still_holds(state: DealState, c: CardState) -> bool:
+    """Whether the kill of ``c`` still fits its changed rank and suit (IP-M21-DEAD)."""
+    rank, suit, dealt = c.rank, c.suit, c.card
+    by = c.killed_by
+    if by in ("T2", "B17"):
+        return rank == dead_rank(state.facts.hour)
+    if by == "M7":
+        return rank == 7
+    if by == "M9":
+        return rank == 5
+    if by == "M13":
+        return suit in RED and rank <= 4
+    if by == "M26":
+        return suit == "s" and rank in (5, 7)
+    if by in ("B21", "M10"):
+        return (rank, suit) == (dealt.rank, dealt.suit)
+    return True
+
+
 def _m21_right(state: DealState, player: str) -> bool:
     players = state.players
     n = len(players)
@@ -905,14 +1357,15 @@ def _m21_right(state: DealState, player: str) -> bool:
         if player not in (a, b) or not _neighbours(state, a, b):
             continue
         for x, y in ((a, b), (b, a)):
-            qd = [c for c in state.hand(x) if c.open and c.is_(12, "d") and c.live]
-            ks = [c for c in state.hand(y) if c.open and c.is_(13, "s") and c.live]
+            qd = [c for c in state.hand(x) if c.open and _m21_is(state, c, 12, "d") and c.live]
+            ks = [c for c in state.hand(y) if c.open and _m21_is(state, c, 13, "s") and c.live]
             if any(_adjacent_circles(state, q.circle, k.circle) for q in qd for k in ks):
-                return any(not c.open and c.is_(14, "h") for c in state.hand(player))
+                return any(not c.open and _m21_is(state, c, 14, "h") for c in state.hand(player))
     return False
 
 
-@modifier(number=21, group="deal", kind="claim", readings=("IP-M21-NEIGHBOURS", "IP-M21-CIRCLES"),
+@modifier(number=21, group="deal", kind="claim",
+          readings=("IP-M21-NEIGHBOURS", "IP-M21-CIRCLES", "IP-M21-PREVIOUS", "IP-M21-DEAD"),
           summary="The Unicorn of diamonds and the Giant of spades face up to neighbours in adjacent "
                   "circles: the one of them with the Dragon of hearts dark may raise a dead fosk by 4 "
                   "and/or invert its suit (it stays dead).",
@@ -936,6 +1389,8 @@ def m21(state: DealState) -> None:
             state.change_rank(c, raise_rank(c.real_rank, 4), real=True, override=True, text="raised by 4")
         if claim.suit is not None:
             state.change_suit(c, claim.suit, real=True, override=True, text="suit inverted")
+        if state.reading("IP-M21-DEAD") == "escapes_rank_or_suit_tied_kill" and not _kill_still_holds(state, c):
+            state.revive(c, text=f"its kill by {c.killed_by} does not fit {c.played}")
 
 
 _ip("IP-M22-WHO", "M22", "Who are 'the players to whom these cards did not come'?", "received_none_of_the_three",
@@ -1026,11 +1481,41 @@ _ip("IP-M23-SCOPE", "M23", "Does the cancellation apply to everyone or only to t
     {"whole_deal_all_players": "the modifier does not act in the deal", "own_cards_only": "only on his cards"})
 
 
+_ip("IP-M23-OBTAINED", "M23", "What is a Unicorn of hearts 'obtained' through a natural factor?",
+    "any_card_playable_as_qh", ("rank_or_suit_changed_into_qh",),
+    {"any_card_playable_as_qh": "a wild card, a free heart honor or a home Unicorn owing that status to a "
+                                "natural factor",
+     "rank_or_suit_changed_into_qh": "only a card whose rank or suit a natural factor changed into the "
+                                     "Unicorn of hearts"})
+_ip("IP-M23-DEADLINE", "M23", "What is 'before betting begins'?", "before_first_bet",
+    ("before_betting_may_start",),
+    {"before_first_bet": "he shows the Unicorns before the first bet (the claim's shown_before_betting)",
+     "before_betting_may_start": "also both Unicorns must have come by the end of the second open circle, "
+                                 "when betting may start"})
+
+
+def _m23_obtained(state: DealState, c: CardState, factors: set[str]) -> bool:
+    """A second Unicorn of hearts owing itself to a natural factor (IP-M23-OBTAINED)."""
+    if state.reading("IP-M23-OBTAINED") == "rank_or_suit_changed_into_qh":
+        return (c.live and c.rank == 12 and c.suit == "h" and not c.is_(12, "h")
+                and any(e.source in factors and e.change in ("rank", "suit") and c.card in e.cards
+                        for e in state.trace))
+    return _as_qh(c) and c.state_source in factors
+
+
+def _m23_in_time(state: DealState, cards: list[CardState]) -> bool:
+    """IP-M23-DEADLINE ``before_betting_may_start``: the cards came by the end of the second open circle."""
+    if state.reading("IP-M23-DEADLINE") != "before_betting_may_start":
+        return True
+    second = state.nth_open(2)
+    return second is None or all(c.circle <= second for c in cards)
+
+
 @modifier(number=23, group="deal", kind="claim",
           summary="A player with two Unicorns of hearts, one natural and one obtained through a natural "
                   "factor, may cancel one of modifiers 16-22, shown before the betting.",
           reads=("card_states", "claims", "modifiers", "time", "weather"), does=("cancel", "claim_right"),
-          readings=("IP-M23-FACTOR", "IP-M23-SCOPE"))
+          readings=("IP-M23-FACTOR", "IP-M23-SCOPE", "IP-M23-OBTAINED", "IP-M23-DEADLINE"))
 def m23(state: DealState) -> None:
     factors = set(_NATURAL_FACTORS)
     if state.reading("IP-M23-FACTOR") == "conditional_modifiers_only":
@@ -1043,19 +1528,23 @@ def m23(state: DealState) -> None:
             state.refuse(claim, "modifier 23 cancels one of modifiers 16-22")
         hand = state.hand(claim.player)
         natural = [c for c in hand if c.is_(12, "h") and c.state == NATURAL]
-        obtained = [c for c in hand if c not in natural and _as_qh(c) and c.state_source in factors]
+        obtained = [c for c in hand if c not in natural and _m23_obtained(state, c, factors)]
         if not natural or not obtained:
             state.refuse(claim, f"{claim.player} lacks a natural Unicorn of hearts and one obtained "
                                 f"through a natural factor")
+        if not _m23_in_time(state, [natural[0], obtained[0]]):
+            state.refuse(claim, "both Unicorns must have come by the end of the second open circle")
         own = claim.player if state.reading("IP-M23-SCOPE") == "own_cards_only" else None
         state.cancel(int(target[1:]), only=(lambda c, p=own: c.player == p) if own else None,
                      text=f"{claim.player} shows {natural[0].card} and {obtained[0].card}")
 
 
 # ---------------------------------------------------------------------------- M24 - M27
-_ip("IP-M24-EVEN", "M24", "What is 'an even circle'?", "even_circle_number_any_kind", ("even_open_circle",),
+_ip("IP-M24-EVEN", "M24", "What is 'an even circle'?", "even_circle_number_any_kind",
+    ("even_open_circle", "even_number_face_up_only"),
     {"even_circle_number_any_kind": "circles 2, 4, 6, 8, dark or open",
-     "even_open_circle": "the second or fourth open circle"})
+     "even_open_circle": "the second or fourth open circle",
+     "even_number_face_up_only": "circles 2, 4, 6, 8 when dealt face up: a Six 'appeared' only if it showed"})
 
 
 _ip("IP-M24-PENULT", "M24", "Which circle is the penultimate open circle?", "final_pattern",
@@ -1077,8 +1566,11 @@ def m24(state: DealState) -> None:
         if not _live(c) or not (c.honor and c.red):
             continue
         sixes = [s for s in state.hand(player) if s.is_(6)]
-        if state.reading("IP-M24-EVEN") == "even_open_circle":
+        how = state.reading("IP-M24-EVEN")
+        if how == "even_open_circle":
             even = {state.nth_open(2), state.nth_open(4)} - {None}
+        elif how == "even_number_face_up_only":
+            even = {2, 4, 6, 8} & set(state.open_circles)
         else:
             even = {2, 4, 6, 8}
         if any(s.circle in even for s in sixes):
@@ -1133,7 +1625,25 @@ _ip("IP-M26-OPEN-INDEX", "M26", "Is 'the 2nd open circle' the second face-up cir
      "circle_index": "circle number 2, only when it is dealt open (never, in the patterns the rules make)"})
 
 
-@modifier(number=26, group="deal", readings=("IP-M26-NEXT-WHO", "IP-M26-PENALTY", "IP-M26-OPEN-INDEX"),
+_ip("IP-M26-SEAT", "M26", "Who is 'the player sitting through one from the dealer'?", "second_clockwise",
+    ("both_sides", "second_counterclockwise"),
+    {"second_clockwise": "position 2 clockwise from the dealer (one player between them in the dealing "
+                         "direction); at least three players",
+     "both_sides": "positions 2 and n-2: one player between him and the dealer on either side",
+     "second_counterclockwise": "position n-2: one player between them counterclockwise"})
+
+
+def _m26_players(state: DealState) -> list[str]:
+    how = state.reading("IP-M26-SEAT")
+    if how == "second_counterclockwise":
+        return [state.at_position(-2)]
+    if how == "both_sides":
+        return list(dict.fromkeys((state.at_position(2), state.at_position(-2))))
+    return [state.at_position(2)]
+
+
+@modifier(number=26, group="deal", readings=("IP-M26-NEXT-WHO", "IP-M26-PENALTY", "IP-M26-OPEN-INDEX",
+                                             "IP-M26-SEAT", "IP-M26-CARD-STATE"),
           summary="A spade fosk to the second player from the dealer in the second open circle becomes "
                   "wild if the next circle shows the Giant of hearts or Unicorn of diamonds; if it does "
                   "not, his face-up Five and Seven of spades die.",
@@ -1145,17 +1655,21 @@ def m26(state: DealState) -> None:
         second = state.nth_open(2)
     else:
         second = 2 if state.pattern[1] == "open" else None
-    player = state.at_position(2)
+    for player in _m26_players(state):
+        _m26_for(state, player, second)
+
+
+def _m26_for(state: DealState, player: str, second: int | None) -> None:
     x = state.player_card(player, second)
     if x is None:
         return
-    trigger = x.real_suit == "s" and x.fosk and x.live
+    trigger = x.real_suit == "s" and x.fosk and _named(state, x)
     if not trigger and state.reading("IP-M26-PENALTY") == "needs_trigger":
         return
     nxt = x.circle + 1
     if nxt > len(state.pattern) or state.pattern[nxt - 1] != "open":
         return
-    shown = [c for c in state.circle(nxt) if c.live and (c.is_(13, "h") or c.is_(12, "d"))
+    shown = [c for c in state.circle(nxt) if _named(state, c) and (c.is_(13, "h") or c.is_(12, "d"))
              and (c.player == player or state.reading("IP-M26-NEXT-WHO") == "any_player")]
     if shown:
         if trigger:
@@ -1176,7 +1690,7 @@ _ip("IP-M27-NEW-RANK", "M27", "Is the new rank a real rank?", "modified", ("real
              "modifier"})
 
 
-@modifier(number=27, group="deal", readings=("IP-M27-FIRST-CIRCLE", "IP-M27-NEW-RANK"),
+@modifier(number=27, group="deal", readings=("IP-M27-FIRST-CIRCLE", "IP-M27-NEW-RANK", "IP-M26-CARD-STATE"),
           summary="An odd number of players and the Nine of clubs face up on the third open circle: "
                   "the hearts honors of circle 1 play as their opposite foskas.",
           reads=("players", "circles", "card_states"), does=("rank",))
@@ -1184,7 +1698,7 @@ def m27(state: DealState) -> None:
     if len(state.players) % 2 == 0:
         return
     third = state.nth_open(3)
-    if third is None or not any(c.is_(9, "c") and c.live for c in state.circle(third)):
+    if third is None or not any(c.is_(9, "c") and _named(state, c) for c in state.circle(third)):
         return
     first = 1 if state.reading("IP-M27-FIRST-CIRCLE") == "circle_1" else state.nth_open(1)
     for c in state.circle(first or 0):
@@ -1200,13 +1714,15 @@ def m27(state: DealState) -> None:
 def _incdec(state: DealState, rule: str, modifying: CardState, role: str, targets, *, revive_dead: bool,
             freeze: bool, stays_natural: bool, claims: list[Claim]) -> None:
     """One incrementing / decrementing card: mark it, then change its owner's chosen target
-    (IP-INCDEC-TARGET ``owner_picks_one``) or all his natural cards (``all_own_natural``)."""
+    (IP-INCDEC-TARGET ``owner_picks_one``; ``any_player``: a card of any player) or all his natural
+    cards (``all_own_natural``)."""
     player = modifying.player
     state.set_role(modifying, role, text=f"{modifying.card} is {role} for {player}")
     step = 1 if role == "incrementing" else -1
     mine = [c for c in claims if c.player == player and (c.card is None or c.card == modifying.card)]
     if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
-        chosen = [c for c in state.hand(player) if c is not modifying and c.state == NATURAL and not c.modified]
+        chosen = [c for c in state.hand(player) if c is not modifying
+                  and ((c.state == NATURAL and not c.modified) or _rebased_by(state, c, rule))]
         for claim in mine:
             claims.remove(claim)
     else:
@@ -1215,22 +1731,47 @@ def _incdec(state: DealState, rule: str, modifying: CardState, role: str, target
             claims.remove(claim)
             if claim.target is None:
                 state.refuse(claim, f"{rule} needs the target card")
-            t = state.find(player, claim.target)
-            if t is modifying or not targets(t):
+            t = incdec_target(state, claim)
+            if t is modifying or not (targets(t) or _rebased_by(state, t, rule)):
                 state.refuse(claim, f"{claim.target} cannot be changed by the {modifying.card}")
             chosen.append(t)
     if chosen:
         state.use_as_modifying(modifying)
+    reread = state.reading("IP-M30-REREAD") if stays_natural else "later_modifiers"
     for t in chosen:
+        if _rebased_by(state, t, rule):
+            continue                      # changed already: the deal was applied again with its new rank
         if t.dead:
             if not revive_dead:
                 continue
             state.revive(t, text=f"taken out from under its kill by the {modifying.card}")
         new = raise_rank(t.rank, step)
+        if reread != "later_modifiers":
+            state.rebase(t, new, modifiers_only=reread == "rerun_all_modifiers",
+                         text=f"{role[:-3]}ed by the {modifying.card} ({reread})")
         state.change_rank(t, new, real=True, override=True,
                           stays_natural=stays_natural, text=f"{role[:-3]}ed by the {modifying.card}")
         if freeze:
             state.freeze(t, text=f"changed by the {modifying.card}")
+
+
+def incdec_target(state: DealState, claim: Claim) -> CardState:
+    """The card ``claim.target`` an incrementing / decrementing card of ``claim.player`` changes
+    (IP-INCDEC-TARGET): one of his own (``owner_picks_one``), or under ``any_player`` a card of any
+    player, his own first. With two decks a target only other players hold must be one card: the
+    claim names no player, so two copies of it in other hands are refused."""
+    if claim.target is None:
+        state.refuse(claim, f"{claim.rule} needs the card the incrementing / decrementing card changes (target)")
+    if state.reading("IP-INCDEC-TARGET") != "any_player":
+        return state.find(claim.player, claim.target)      # type: ignore[arg-type]
+    own = [c for c in state.hand(claim.player) if c.card == claim.target]
+    if own:
+        return own[0]
+    held = [c for c in state.cards if c.card == claim.target]
+    if len(held) != 1:
+        state.refuse(claim, f"{claim.target} is in {len(held)} hands: name a card one player holds "
+                            f"(IP-INCDEC-TARGET any_player)")
+    return held[0]
 
 
 def _natural_or_dead(c: CardState) -> bool:
@@ -1246,14 +1787,41 @@ def _leftover(state: DealState, rule: str, claims: list[Claim]) -> None:
         state.refuse(claim, f"{rule} gives {claim.player} no such right")
 
 
+_ip("IP-M28-WHEN", "M28, M30, M31, M32", "On which state is the condition of modifiers 28, 30, 31 and 32 (a dead "
+    "heart, a dead Elf of hearts, a Giant of clubs not natural, two dead red Unicorns) judged?", "in_order",
+    ("final_state",),
+    {"in_order": "base rule 10: on the deal after the base rules and the modifiers before it; a card a later "
+                 "modifier kills (57, 58, 63, 89, 90 ...) does not count",
+     "final_state": "on the deal as every modifier left it; the modifier then acts, after the last one"})
+_ip("IP-M29-WHEN", "M29 (as IP-M28-WHEN)", "On which state is modifier 29's free club honor judged?", "in_order",
+    ("final_state",),
+    {"in_order": "when 29 is processed: only the free honors of modifiers 4, 13 and 20 can count",
+     "final_state": "on the deal as every modifier left it (modifier 47's free honors count too); the "
+                    "modifier then acts, after the last one"})
+
+
+def _incdec_now(state: DealState, number: int) -> bool:
+    """Whether modifier ``number`` (28-32) acts at its turn (IP-M28-WHEN / IP-M29-WHEN ``in_order``)
+    rather than after every modifier (``final_state``, its ``final`` hook)."""
+    point = "IP-M29-WHEN" if number == 29 else "IP-M28-WHEN"
+    return state.reading(point) == "in_order"
+
+
 @modifier(number=28, group="deal", kind="claim",
           summary="The Four of spades is incrementing for its holder if he has a dead heart; it may "
                   "revive a dead card; the changed card is frozen.",
-          reads=("card_states", "claims"), does=("incrementing", "rank", "revive", "claim_right"))
+          reads=("card_states", "claims"), does=("incrementing", "rank", "revive", "claim_right"),
+          readings=("IP-INCDEC-TARGET", "IP-M26-CARD-STATE", "IP-M28-WHEN"))
 def m28(state: DealState) -> None:
+    if not _incdec_now(state, 28):
+        return
+    _m28_act(state)
+
+
+def _m28_act(state: DealState) -> None:
     claims = state.claims_for("M28")
     for c in state.cards:
-        if c.is_(4, "s") and c.live and any(h.dead and h.real_suit == "h" for h in state.hand(c.player)):
+        if c.is_(4, "s") and _named(state, c) and any(h.dead and h.real_suit == "h" for h in state.hand(c.player)):
             _incdec(state, "M28", c, "incrementing", _natural_or_dead, revive_dead=True, freeze=True,
                     stays_natural=False, claims=claims)
     _leftover(state, "M28", claims)
@@ -1264,31 +1832,65 @@ _ip("IP-M29-COUNT", "M29", "One free club honor or several?", "at_least_one", ("
 
 
 def _m29_right(state: DealState, c: CardState) -> bool:
-    if not (c.is_(7, "d") and c.live):
+    if not (c.is_(7, "d") and _named(state, c)):
         return False
     need = 1 if state.reading("IP-M29-COUNT") == "at_least_one" else 2
     return sum(
         1 for h in state.hand(c.player) if h.state == FREE and h.real_suit == "c") >= need
 
 
-@modifier(number=29, group="deal", kind="claim", readings=("IP-M29-COUNT",),
+_ip("IP-M29-SAME", "M29", "What does 'the order of action is the same as in the previous item' carry over from "
+    "modifier 28?", "all_of_28", ("freeze_only",),
+    {"all_of_28": "one own target, natural or dead, a dead one revived, the target frozen",
+     "freeze_only": "only the freezing sentence: the target is a natural card, and frozen"})
+
+
+def _m29_targets(state: DealState):
+    return _natural if state.reading("IP-M29-SAME") == "freeze_only" else _natural_or_dead
+
+
+@modifier(number=29, group="deal", kind="claim",
+          readings=("IP-M29-COUNT", "IP-M29-SAME", "IP-INCDEC-TARGET", "IP-M26-CARD-STATE", "IP-M29-WHEN"),
           summary="The Seven of diamonds is incrementing for its holder if he has a free club honor; "
                   "as modifier 28.",
           reads=("card_states", "claims"), does=("incrementing", "rank", "revive", "claim_right"))
 def m29(state: DealState) -> None:
+    if not _incdec_now(state, 29):
+        return
+    _m29_act(state)
+
+
+def _m29_act(state: DealState) -> None:
     claims = state.claims_for("M29")
     for c in state.cards:
         if _m29_right(state, c):
-            _incdec(state, "M29", c, "incrementing", _natural_or_dead, revive_dead=True, freeze=True,
+            _incdec(state, "M29", c, "incrementing", _m29_targets(state),
+                    revive_dead=state.reading("IP-M29-SAME") == "all_of_28", freeze=True,
                     stays_natural=False, claims=claims)
     _leftover(state, "M29", claims)
 
 
-@modifier(number=30, group="deal", kind="claim",
+_ip("IP-M30-REREAD", "M30, M32", "Which later effects read the new rank of a card a decrementing Elf of hearts "
+    "(M30) or a black Six (M32) changed?", "later_modifiers", ("modifiers_and_rules", "rerun_all_modifiers"),
+    {"later_modifiers": "the modifiers after it in number order (base rule 10); Tables 2-3 are not applied "
+                        "again: the text says 'modifiers', where modifiers 17-19 say 'modifiers and rules'",
+     "modifiers_and_rules": "the new rank is real everywhere: Tables 2-3 judge it again, and the modifiers "
+                            "after it read it",
+     "rerun_all_modifiers": "every modifier, 1-29 (1-31) too, judges the card again by its new rank; the "
+                            "tables do not"})
+
+
+@modifier(number=30, group="deal", kind="claim", readings=("IP-INCDEC-TARGET", "IP-M30-REREAD", "IP-M28-WHEN"),
           summary="A dead Elf of hearts is decrementing for its holder, on natural cards only; "
                   "modifiers then read the new rank.",
           reads=("card_states", "claims"), does=("decrementing", "rank", "claim_right"))
 def m30(state: DealState) -> None:
+    if not _incdec_now(state, 30):
+        return
+    _m30_act(state)
+
+
+def _m30_act(state: DealState) -> None:
     claims = state.claims_for("M30")
     for c in state.cards:
         if c.is_(11, "h") and c.dead:
@@ -1311,11 +1913,17 @@ def _m31_right(state: DealState, c: CardState) -> bool:
     return c.state != NATURAL or c.modified
 
 
-@modifier(number=31, group="deal", kind="claim", readings=("IP-M31-NOT-NATURAL",),
+@modifier(number=31, group="deal", kind="claim", readings=("IP-M31-NOT-NATURAL", "IP-INCDEC-TARGET", "IP-M28-WHEN"),
           summary="A Giant of clubs that is not natural is decrementing for its holder, on natural and "
                   "dead cards (reviving them); the changed card is frozen.",
           reads=("card_states", "claims"), does=("decrementing", "rank", "revive", "claim_right"))
 def m31(state: DealState) -> None:
+    if not _incdec_now(state, 31):
+        return
+    _m31_act(state)
+
+
+def _m31_act(state: DealState) -> None:
     claims = state.claims_for("M31")
     for c in state.cards:
         if _m31_right(state, c):
@@ -1324,14 +1932,29 @@ def m31(state: DealState) -> None:
     _leftover(state, "M31", claims)
 
 
+_ip("IP-M32-EACH", "M32", "With both black Sixes, does each get its own choice of incrementing or decrementing?",
+    "per_six", ("one_choice_for_both",),
+    {"per_six": "each Six is a card of its own: one may raise, the other lower",
+     "one_choice_for_both": "the player makes one choice for both Sixes"})
+
+
 @modifier(number=32, group="deal", kind="claim",
           summary="Black Sixes are incrementing or decrementing (the holder says which) if he holds "
                   "both red Unicorns dead; on natural cards, which modifiers then read by the new rank.",
-          reads=("card_states", "claims"), does=("incrementing", "decrementing", "rank", "claim_right"))
+          reads=("card_states", "claims"), does=("incrementing", "decrementing", "rank", "claim_right"),
+          readings=("IP-INCDEC-TARGET", "IP-M26-CARD-STATE", "IP-M32-EACH", "IP-M30-REREAD", "IP-M28-WHEN"))
 def m32(state: DealState) -> None:
+    if not _incdec_now(state, 32):
+        return
+    _m32_act(state)
+
+
+def _m32_act(state: DealState) -> None:
     claims = state.claims_for("M32")
+    one_choice = state.reading("IP-M32-EACH") == "one_choice_for_both"
+    chosen: dict[str, str] = {}
     for c in state.cards:
-        if not (c.real_rank == 6 and c.black and c.live):
+        if not (c.real_rank == 6 and c.black and _named(state, c)):
             continue
         hand = state.hand(c.player)
         if not (any(q.is_(12, "h") and q.dead for q in hand) and any(q.is_(12, "d") and q.dead for q in hand)):
@@ -1339,12 +1962,40 @@ def m32(state: DealState) -> None:
         mine = [x for x in claims if x.player == c.player and (x.card is None or x.card == c.card)]
         if not mine and state.reading("IP-INCDEC-TARGET") != "all_own_natural":
             continue
-        direction = mine[0].direction if mine else "incrementing"
+        direction = mine[0].direction if mine else chosen.get(c.player, "incrementing")
         if direction not in ("incrementing", "decrementing"):
             state.refuse(mine[0], "modifier 32 needs 'incrementing' or 'decrementing'")
+        if one_choice and chosen.setdefault(c.player, direction) != direction:
+            state.refuse(mine[0], f"{c.player}'s black Sixes are both {chosen[c.player]} "
+                                  f"(IP-M32-EACH one_choice_for_both)")
         _incdec(state, "M32", c, direction, _natural, revive_dead=False, freeze=False,
                 stays_natural=True, claims=claims)
     _leftover(state, "M32", claims)
+
+
+def _incdec_final(number: int, act) -> None:
+    """Give modifier ``number`` (28-32) the ``final`` hook where it acts under ``final_state``."""
+    def final(state: DealState) -> None:
+        if not _incdec_now(state, number):
+            act(state)
+    attach_final(number)(final)
+
+
+_incdec_final(28, _m28_act)
+_incdec_final(29, _m29_act)
+_incdec_final(30, _m30_act)
+_incdec_final(31, _m31_act)
+_incdec_final(32, _m32_act)
+
+
+@attach_setup(30)
+def _m30_setup(state: DealState) -> None:
+    _earlier_keep_off(state, "M30")
+
+
+@attach_setup(32)
+def _m32_setup(state: DealState) -> None:
+    _earlier_keep_off(state, "M32")
 
 
 # ---------------------------------------------------------------------------- M33
@@ -1358,16 +2009,56 @@ _ip("IP-M33-RULE11", "M33", "33 cancels the higher-numbered 34: does base rule 1
      "higher_number_wins": "34 stands and 33 is void"})
 
 
-@modifier(number=33, group="deal", readings=("IP-M33-SCOPE", "IP-M33-RULE11"),
+_ip("IP-M33-GAME-END", "M33", "Does modifier 33's two-deal window cross into a new Game?", "ends_with_game",
+    ("carries",),
+    {"ends_with_game": "deals are numbered within a Game: a Game's first deal has no earlier deal, and "
+                       "modifier 34 acts in it whatever the last deal of the Game before did",
+     "carries": "a firing in the last deal of the previous Game at the table (the sitting document's "
+                "previous_game) cancels modifier 34 in the first deal of the next"})
+
+
+_ip("IP-M33-CARRY", "M33 (\"отменяет действие модификатора 34 на две партии начиная с текущей\"), M34 "
+    "(\"действует в течении текущей партии и двух последующих; действие модификатора – аккумулятивное\")",
+    "Does modifier 33's cancellation also cover the wild cards modifier 34 cancels through sets carried over "
+    "from earlier deals?", "suppress_all", ("suppress_new_only", "pause_windows"),
+    {"suppress_all": "34 cancels nothing in these deals; its three-deal windows run on by deal number",
+     "suppress_new_only": "34 makes no new set in these deals, but the sets of the two deals before still act",
+     "pause_windows": "34 cancels nothing in these deals, and its windows stand still meanwhile: a set acts "
+                      "in its deal and the two following deals 33 did not cover"})
+
+
+def _m33_cancel(state: DealState, text: str) -> None:
+    """Modifier 33 takes modifier 34 out of this deal (IP-M33-CARRY)."""
+    if state.reading("IP-M33-CARRY") == "suppress_new_only":
+        if "M33" in state.marks:
+            return
+        state.marks["M33"] = text                 # read by 34: no new set; the carried sets still act
+        state.note("cancelled", (), f"{text}: M34 makes no new set", source="M33", after="M34")
+        return
+    state.cancel(34, text=text)
+
+
+def _m33_window_open(state: DealState) -> bool:
+    """Whether a firing of modifier 33 in an earlier deal still cancels 34 in this one (IP-M33-GAME-END)."""
+    if state.history is None:
+        return False
+    number = state.facts.number
+    if state.reading("IP-M33-GAME-END") == "carries":
+        # The previous Game's last deal counts as deal 0: its window reaches deal 1.
+        return any((last if deal > 0 else deal + 1) >= number      # type: ignore[operator]
+                   for deal, last in state.history.carried_across("M33"))
+    return any(last >= number for _deal, last in state.history.carried("M33"))  # type: ignore[operator]
+
+
+@modifier(number=33, group="deal", readings=("IP-M33-SCOPE", "IP-M33-RULE11", "IP-M33-GAME-END", "IP-M33-CARRY"),
           summary="A Giant, Unicorn and Elf of one suit face up cancel modifier 34 for this deal and the next.",
           reads=("circles", "history", "modifiers"), does=("cancel",))
 def m33(state: DealState) -> None:
     if state.reading("IP-M33-RULE11") == "higher_number_wins":
         return
     number = state.facts.number
-    carried = state.history.carried("M33") if state.history is not None else []
-    if any(last >= number for _deal, last in carried):  # type: ignore[operator]
-        state.cancel(34, text="modifier 33 fired in the previous deal")
+    if _m33_window_open(state):
+        _m33_cancel(state, "modifier 33 fired in the previous deal")
     up = [c for c in state.face_up() if c.live]
     groups = [up] if state.reading("IP-M33-SCOPE") == "table" else [
         [c for c in up if c.player == p] for p in state.players]
@@ -1375,7 +2066,7 @@ def m33(state: DealState) -> None:
     for suit in "hdcs":
         if any((11, suit) in g and (12, suit) in g and (13, suit) in g for g in shown):
             state.carry["M33"] = number + 1
-            state.cancel(34, text=f"the Giant, Unicorn and Elf of {suit} showed face up")
+            _m33_cancel(state, f"the Giant, Unicorn and Elf of {suit} showed face up")
             return
 
 
@@ -1403,7 +2094,7 @@ def _m17_options(state: DealState, player: str) -> list[Claim]:
     hand = state.hand(player)
     if not _m17_trigger(state, hand):
         return []
-    return [_c(player, "M17", card=c.card) for c in hand if c.card.suit in RED and not c.modified and c.live]
+    return [_c(player, "M17", card=c.card) for c in hand if _m17_eligible(state, c)]
 
 
 @_options(18)
@@ -1411,15 +2102,14 @@ def _m18_options(state: DealState, player: str) -> list[Claim]:
     hand = state.hand(player)
     if not _m18_trigger(state, hand):
         return []
-    return [_c(player, "M18", card=c.card) for c in hand if c.card.suit in ("h", "c") and not c.modified and c.live]
+    return [_c(player, "M18", card=c.card) for c in hand if _m18_eligible(state, c)]
 
 
 @_options(19)
 def _m19_options(state: DealState, player: str) -> list[Claim]:
     if not _m19_right(state, player):
         return []
-    return [_c(player, "M19", card=c.card) for c in state.hand(player)
-            if c.fosk and c.card.rank != 8 and (c.dead or not c.modified)]
+    return [_c(player, "M19", card=c.card) for c in state.hand(player) if _m19_target(state, c)]
 
 
 @_options(20)
@@ -1461,7 +2151,10 @@ def _m23_options(state: DealState, player: str) -> list[Claim]:
     hand = state.hand(player)
     if not any(c.is_(12, "h") and c.state == NATURAL for c in hand):
         return []
-    if not any(_as_qh(c) and c.state_source in _NATURAL_FACTORS and not c.is_(12, "h") for c in hand):
+    factors = set(_NATURAL_FACTORS)
+    if state.reading("IP-M23-FACTOR") == "conditional_modifiers_only":
+        factors.discard("T2")
+    if not any(_m23_obtained(state, c, factors) and not c.is_(12, "h") for c in hand):
         return []
     return [_c(player, "M23", cancels=f"M{n}") for n in range(16, 23)]
 
@@ -1477,9 +2170,15 @@ def _target_options(rule: str, modifying, targets):
     return options
 
 
-_options(28)(_target_options("M28", lambda s, c: c.is_(4, "s") and c.live and any(
+_options(28)(_target_options("M28", lambda s, c: c.is_(4, "s") and _named(s, c) and any(
     h.dead and h.real_suit == "h" for h in s.hand(c.player)), _natural_or_dead))
-_options(29)(_target_options("M29", _m29_right, _natural_or_dead))
+
+
+@_options(29)
+def _m29_options(state: DealState, player: str) -> list[Claim]:
+    return _target_options("M29", _m29_right, _m29_targets(state))(state, player)
+
+
 _options(30)(_target_options("M30", lambda s, c: c.is_(11, "h") and c.dead, _natural))
 _options(31)(_target_options("M31", _m31_right, _natural_or_dead))
 
@@ -1490,5 +2189,5 @@ def _m32_options(state: DealState, player: str) -> list[Claim]:
     if not (any(q.is_(12, "h") and q.dead for q in hand) and any(q.is_(12, "d") and q.dead for q in hand)):
         return []
     return [_c(player, "M32", card=six.card, direction=d, target=t.card)
-            for six in hand if six.real_rank == 6 and six.black and six.live
+            for six in hand if six.real_rank == 6 and six.black and _named(state, six)
             for d in ("incrementing", "decrementing") for t in hand if t is not six and _natural(t)]

@@ -33,7 +33,8 @@ from ...readings import InterpretationPoint
 from ..astro import sun_is_up
 from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
-from .base import PatternView, modifier, register_point
+from .base import PatternView, attach_final, modifier, register_point
+from .deal import incdec_target
 
 __all__ = ["CROUPIER_CLOTHING", "m53_seats", "m71_counted", "letter_counts", "dominant_tone", "in_window",
            "m84_rank", "m88_rank"]
@@ -488,6 +489,14 @@ _ip("IP-M62-TIE", "M62", "Several cards of the combination share the top real ra
      "natural_suit_order": "the natural suit order (hearts first) picks one"})
 _ip("IP-M62-TWO", "M62", "What counts as 'a Two among his current cards'?", "natural_two", ("any_real_two",),
     {"natural_two": "a natural Two (base rule 24)", "any_real_two": "any card of real rank Two, even dead or wild"})
+_ip("IP-M62-WINNINGS", "M62", "What is 'the winnings' ('выигрыш') of the previous deal?", "pot", ("net_gain",),
+    {"pot": "the bank the winner took ('выигрыш' without 'чистый')",
+     "net_gain": "the pot less the winners' own bets, ante included (the deal's recorded bets)"})
+_ip("IP-M62-PREVIOUS", "M62", "Which deal is 'the previous deal'?", "same_game", ("last_at_table",),
+    {"same_game": "the deal before this one in this Game; none in a Game's first deal (as modifier 60 and "
+                  "base rules 7 and 17)",
+     "last_at_table": "the last deal played at the table, in a Game's first deal the previous Game's last "
+                      "(the sitting document's previous_game)"})
 
 
 @modifier(number=62, group="external",
@@ -495,12 +504,17 @@ _ip("IP-M62-TWO", "M62", "What counts as 'a Two among his current cards'?", "nat
                   "winning combination is home for everyone but the previous winner, whose Dragons are "
                   "free if he holds a Two.",
           reads=("history", "stakes", "card_states"), does=("home", "free"),
-          readings=("IP-M62-CARD", "IP-M62-TIE", "IP-M62-TWO"))
+          readings=("IP-M62-CARD", "IP-M62-TIE", "IP-M62-TWO", "IP-M62-WINNINGS", "IP-M62-PREVIOUS"))
 def m62(state: DealState) -> None:
-    previous = state.history.previous if state.history is not None else None
+    history = state.history
+    if history is None:
+        return
+    previous = history.last_at_table if state.reading("IP-M62-PREVIOUS") == "last_at_table" else history.previous
     if previous is None or not previous.winning_hands:
         return
-    if previous.pot <= 10 * previous.min_stake:
+    net = state.reading("IP-M62-WINNINGS") == "net_gain"
+    winnings = previous.net_gain if net else previous.pot
+    if winnings <= 10 * previous.min_stake:
         return
     cards = [c for hand in previous.winning_hands for c in hand.cards]
     if not cards:
@@ -511,7 +525,8 @@ def m62(state: DealState) -> None:
         tops = [min(tops, key=lambda c: "hdcs".index(c.suit))]
     by_rank = state.reading("IP-M62-CARD") == "that_rank"
     winners = set(previous.winners)
-    why = f"deal {previous.number} paid {previous.pot}, above 10 minimum stakes of {previous.min_stake}"
+    which = f"deal {previous.number}" + ("" if previous is history.previous else " of the previous Game")
+    why = f"{which} paid {winnings}{' net' if net else ''}, above 10 minimum stakes of {previous.min_stake}"
     for c in state.cards:
         if c.player in winners or not _natural(c):
             continue
@@ -649,11 +664,32 @@ _ip("IP-M66-DEAD-TWO", "M66", "Does a Two of spades dead by a base rule become w
     {"wild_anyway": "the named card is wild whatever killed it", "rule_kill_stands": "a base rule's kill stands"})
 
 
+_ip("IP-M65-CLOSED", "M65, M66", "What makes the room closed ('в закрытом помещении (с закрытыми выходами)'), "
+    "and when?", "all_exits_closed_at_deal", ("doors_closed", "whole_sitting"),
+    {"all_exits_closed_at_deal": "every exit (doors, windows, chimneys, as modifier 72 counts them) closed at "
+                                 "the first dealt card: the room's closed_room",
+     "doors_closed": "every door closed, windows and chimneys aside: the room's doors_closed (closed_room "
+                     "when not recorded)",
+     "whole_sitting": "closed throughout the Game: closed_room, unless the room's closed_throughout records "
+                      "that it was opened"})
+
+
+def room_closed(state: DealState) -> bool:
+    """Modifier 65's condition (and 66's under IP-M66-INDEPENDENT ``only_with_65``), as IP-M65-CLOSED reads it."""
+    room = state.table.room
+    reading = state.reading("IP-M65-CLOSED")
+    if reading == "doors_closed":
+        return room.doors_closed if room.doors_closed is not None else room.closed_room
+    if reading == "whole_sitting":
+        return room.closed_room and room.closed_throughout is not False
+    return room.closed_room
+
+
 @modifier(number=65, group="external",
           summary="A closed room: the diamond honors of the second and third open circles are free.",
-          reads=("room", "circles", "card_states"), does=("free",))
+          reads=("room", "circles", "card_states"), does=("free",), readings=("IP-M65-CLOSED",))
 def m65(state: DealState) -> None:
-    if not state.table.room.closed_room:
+    if not room_closed(state):
         return
     for number in (state.nth_open(2), state.nth_open(3)):
         for c in _circle(state, number):
@@ -664,13 +700,13 @@ def m65(state: DealState) -> None:
 @modifier(number=66, group="external",
           summary="The Two of spades in the third open circle cancels modifier 65 and is wild.",
           reads=("circles", "card_states", "room", "modifiers"), does=("cancel", "wild", "revive"),
-          readings=("IP-M66-INDEPENDENT", "IP-M66-DEAD-TWO"))
+          readings=("IP-M66-INDEPENDENT", "IP-M66-DEAD-TWO", "IP-M65-CLOSED"))
 def m66(state: DealState) -> None:
     twos = [c for c in _circle(state, state.nth_open(3)) if c.is_(2, "s")]
     if not twos:
         return
     state.cancel(65, text=f"the {twos[0].card} showed in the third open circle")
-    if state.reading("IP-M66-INDEPENDENT") == "only_with_65" and not state.table.room.closed_room:
+    if state.reading("IP-M66-INDEPENDENT") == "only_with_65" and not room_closed(state):
         return
     for c in twos:
         why = "shown in the third open circle"
@@ -797,7 +833,7 @@ def _revive_keep(state: DealState, c: CardState, why: str) -> None:
 
 def _incdec_target(state: DealState, rule: str, modifying: CardState, role: str, claims: list[Claim]) -> None:
     """The card an incrementing / decrementing card changes (IP-INCDEC-TARGET): its owner's
-    named card (a claim), or every natural card of his."""
+    named card (a claim), a named card of any player (``any_player``), or every natural card of his."""
     player = modifying.player
     mine = [c for c in claims if c.player == player and (c.card is None or c.card == modifying.card)]
     if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
@@ -807,7 +843,7 @@ def _incdec_target(state: DealState, rule: str, modifying: CardState, role: str,
         for claim in mine[:1]:
             if claim.target is None:
                 state.refuse(claim, f"{rule} needs the card the {modifying.card} changes")
-            t = state.find(player, claim.target)
+            t = incdec_target(state, claim)
             if t is modifying or t.dead:
                 state.refuse(claim, f"{claim.target} cannot be changed by the {modifying.card}")
             chosen.append(t)
@@ -937,6 +973,12 @@ _ip("IP-M71-WHICH", "M71", "Which applications of modifiers to one card count to
      "claimed_only": "only modifiers the player chose to apply: three claims (kind 'claim') on the card"})
 
 
+_ip("IP-M71-WHEN", "M71", "When are the three modifiers on one card counted?", "at_its_turn", ("whole_deal",),
+    {"at_its_turn": "base rule 10: at modifier 71's turn, so modifiers 1-70 count; the revived card can "
+                    "still be acted on by 72-100",
+     "whole_deal": "after every modifier: all of them count, and the revival is applied last"})
+
+
 def m71_counted(mods: Iterable[int], which: str = "any_three") -> int:
     """How many of the modifiers ``mods`` that acted on a card count for modifier 71 (IP-M71-WHICH)."""
     if which == "claimed_only":
@@ -949,9 +991,21 @@ def m71_counted(mods: Iterable[int], which: str = "any_three") -> int:
 @modifier(number=71, group="external", kind="claim",
           summary="A player with a card three modifiers acted on may declare one of his dead cards revived.",
           reads=("card_states", "claims", "modifiers"), does=("revive", "claim_right"),
-          readings=("IP-M71-WHICH", "IP-REVIVE-RULE-KILLS"))
+          readings=("IP-M71-WHICH", "IP-M71-WHEN", "IP-REVIVE-RULE-KILLS"))
 def m71(state: DealState) -> None:
-    """Which kills the revival undoes is IP-REVIVE-RULE-KILLS (the notes' IP-M71-RULE-KILLS)."""
+    """Which kills the revival undoes is IP-REVIVE-RULE-KILLS (the notes' IP-M71-RULE-KILLS); under
+    IP-M71-WHEN ``whole_deal`` the claims are judged after every modifier (``_m71_final``)."""
+    if state.reading("IP-M71-WHEN") == "at_its_turn":
+        _m71_revive(state)
+
+
+@attach_final(71)
+def _m71_final(state: DealState) -> None:
+    if state.reading("IP-M71-WHEN") == "whole_deal":
+        _m71_revive(state)
+
+
+def _m71_revive(state: DealState) -> None:
     seen: set[str] = set()
     which = state.reading("IP-M71-WHICH")
     for claim in state.claims_for("M71"):
@@ -1134,6 +1188,12 @@ _ip("IP-M75-PATTERN", "M75", "Does modifier 75 fix the whole pattern or only cir
     {"first_circle_only": "circle 1 is open; modifiers 6 and 12 still change later circles",
      "whole_pattern": "o,d,d,o,o,o,o,o,d replaces the patterns of modifiers 6 and 12 (modifier 5 still "
                       "acts last, as its text says)"})
+_ip("IP-M75-RULE15", "M75, base rule 15", "A deal base rule 15 deals all dark and modifier 75 opens: which wins?",
+    "rule15_wins", ("m75_wins",),
+    {"rule15_wins": "base rule 11: modifier 75 does not name base rule 15, so the deal is all dark",
+     "m75_wins": "modifier 75 acts on rule 15's all-dark pattern: circle 1 is open anyway (under "
+                 "IP-M75-PATTERN whole_pattern its printed pattern); no other modifier changes the pattern "
+                 "and the weakest hand still wins"})
 _M75_PATTERN = ("open", "dark", "dark", "open", "open", "open", "open", "open", "dark")
 
 
@@ -1146,8 +1206,10 @@ def _all_dimensions_differ(players) -> bool:
           summary="Every player from a different dimension: every third deal has its first circle open "
                   "(o,d,d,o,o,o,o,o,d).",
           reads=("dimension", "deal_number", "circles"), does=("pattern",),
-          readings=("IP-M75-EVERY-THIRD", "IP-M75-PATTERN"))
+          readings=("IP-M75-EVERY-THIRD", "IP-M75-PATTERN", "IP-M75-RULE15"))
 def m75(view: PatternView) -> None:
+    """In a deal base rule 15 deals all dark, the dealing runs this hook alone, and only under
+    IP-M75-RULE15 ``m75_wins`` (``deal.Dealing._predict``)."""
     if not _all_dimensions_differ(view.facts.table.players):
         return
     residue = 0 if view.reading("IP-M75-EVERY-THIRD") == "multiples_of_3" else 1

@@ -1,6 +1,8 @@
 """Conditional modifiers 50-52, the seed's group "Пространственные" (space).
 
-Modifier 50 reads the table's material, 51 and 52 the compass seat of each player as modifier 53
+Modifier 50 reads the table's material (or the surface under the cards, IP-M50-SURFACE) and by default
+inverts the card order before modifier 1, so that every reading of the order sees it, base rule 7
+included (IP-M50-WHERE); 51 and 52 the compass seat of each player as modifier 53
 leaves it (``state.seat``; under IP-M53-SCOPE ``number_order`` the seat as taken, since 53 comes
 later). Modifier 52's incrementing / decrementing card changes the card IP-INCDEC-TARGET names (the
 notes' IP-M52-TARGET). Modifiers 51 and 52 are rights a player uses once in a Game
@@ -11,10 +13,12 @@ from __future__ import annotations
 
 from ...cards import is_honor, lower_rank, raise_rank
 from ...readings import InterpretationPoint
+from ..base_rules import reread_rule7
 from ..state import NATURAL, Claim, DealState
-from .base import attach_options, modifier, register_point
+from .base import attach_final, attach_options, modifier, register_point
+from .deal import incdec_target
 
-__all__ = ["CARDINAL_SEATS"]
+__all__ = ["CARDINAL_SEATS", "m50_fires"]
 
 CARDINAL_SEATS = ("N", "E", "S", "W")
 
@@ -31,15 +35,29 @@ _ip("IP-M50-R19", "M50", "When base rule 19 has already inverted the card order,
     "set_inverted", ("toggle",),
     {"set_inverted": "the natural order becomes inverted; an inverted order stays inverted",
      "toggle": "two inversions cancel: the order is natural again"})
+_ip("IP-M50-WHERE", "M50", "How far does 'везде' (everywhere) reach?", "every_order_use", ("hand_ranking_only",),
+    {"every_order_use": "the inverted order holds for the whole deal, from before modifier 1: comparing "
+                        "hands and every 'highest' / 'lowest' reading of the rules and modifiers (10, 15, "
+                        "80-88 in the current order), and base rule 7, which inverts with the card order",
+     "hand_ranking_only": "only the comparison of hands reads it: the order is inverted after every "
+                          "modifier, and base rule 7 and the modifiers read the order without it"})
+_ip("IP-M50-SURFACE", "M50", "What decides modifier 50 when a table of natural material is covered (a "
+    "synthetic cloth)?", "table_material", ("contact_surface",),
+    {"table_material": "the table's material; the surface under the cards matters only when there is no "
+                       "table (the room's natural_table)",
+     "contact_surface": "the surface the cards lie on (the room's natural_surface, when recorded; else "
+                        "the table's material)"})
 
 
-@modifier(number=50, group="space",
-          summary="A table not of natural materials (no table: the surface under the cards) inverts the "
-                  "natural card order.",
-          reads=("room",), does=("card_order",), readings=("IP-M50-R19",))
-def m50(state: DealState) -> None:
-    if state.table.room.natural_table:
-        return
+def m50_fires(state: DealState) -> bool:
+    """Modifier 50's condition: the table (or the surface, IP-M50-SURFACE) is not of natural materials."""
+    room = state.table.room
+    if state.reading("IP-M50-SURFACE") == "contact_surface" and room.natural_surface is not None:
+        return not room.natural_surface
+    return not room.natural_table
+
+
+def _m50_invert(state: DealState) -> None:
     if state.card_order == "inverted" and state.reading("IP-M50-R19") == "toggle":
         state.set_order("cards", "natural", text="the table is not of natural materials: a second inversion")
         return
@@ -49,13 +67,38 @@ def m50(state: DealState) -> None:
     state.set_order("cards", "inverted", text="the table is not of natural materials")
 
 
+@modifier(number=50, group="space", hook="setup",
+          summary="A table not of natural materials (no table: the surface under the cards) inverts the "
+                  "natural card order.",
+          reads=("room",), does=("card_order",), readings=("IP-M50-R19", "IP-M50-WHERE", "IP-M50-SURFACE"))
+def m50(state: DealState) -> None:
+    """The table is a fact of the whole deal: "везде" (IP-M50-WHERE every_order_use) the inverted order
+    holds from before modifier 1, so every later reading of the order sees it, and base rule 7 ("При
+    инвертировании порядка карт этот модификатор тоже инвертируется") is read again in it. Under
+    hand_ranking_only the order is inverted after the last modifier (``_m50_final``)."""
+    if state.reading("IP-M50-WHERE") != "every_order_use" or not m50_fires(state):
+        return
+    _m50_invert(state)
+    reread_rule7(state, "modifier 50")
+
+
+@attach_final(50)
+def _m50_final(state: DealState) -> None:
+    if state.reading("IP-M50-WHERE") == "hand_ranking_only" and m50_fires(state):
+        _m50_invert(state)
+
+
 # ---------------------------------------------------------------------------- seats after modifier 53
-_ip("IP-M53-SCOPE", "M53, M51, M52", "Which reads use the seats modifier 53 changed?", "modifier_seat_reads",
-    ("number_order",),
+_ip("IP-M53-SCOPE", "M53, M51, M52, base rule 15", "Which reads use the seats modifier 53 changed?",
+    "modifier_seat_reads", ("number_order", "everything"),
     {"modifier_seat_reads": "every modifier that names a seat, whatever its number (51 and 52 too); the "
                             "first dealer and base rule 15's count from North keep the physical seats",
      "number_order": "base rule 10: only modifiers numbered after 53 read the changed seats, so 51 and 52 "
-                     "read the seats as taken"})
+                     "read the seats as taken",
+     "everything": "as modifier_seat_reads, and base rule 15's count from North too (Monday's dealer "
+                   "number, and the odd / even players counted as rule 15 counts, IP-PLAYER-NUMBER "
+                   "from_north); the first dealer stays the player physically at North, since the seed's "
+                   "dealing order says 'никакие модификаторы не влияют на этот порядок'"})
 
 
 def _seat(state: DealState, player: str) -> str:
@@ -164,7 +207,7 @@ def m52(state: DealState) -> None:
         else:
             if claim.target is None:
                 state.refuse(claim, f"modifier 52 needs the card the {role} card changes (target)")
-            t = state.find(claim.player, claim.target)
+            t = incdec_target(state, claim)
             if t is c or t.state != NATURAL or t.modified:
                 state.refuse(claim, f"{claim.target} is not another natural card of {claim.player}")
             targets = [t]
