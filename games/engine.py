@@ -213,6 +213,24 @@ def with_previous_game(doc: dict, game, *, readings: dict[str, str] | None = Non
     return doc if previous is None else {**doc, "previous_game": previous}
 
 
+# --- the engine's refusals in the member's language ----------------------------------------------
+
+def rules_message(exc: RulesError) -> str:
+    """What the engine refused, in the active language: the refusals met while recording cards have
+    their own translated message naming the value; any other keeps the engine's English text."""
+    from django.utils.translation import gettext as _
+
+    value = exc.value if isinstance(exc.value, str) else repr(exc.value)
+    messages = {
+        "not_a_card": _("Not a card: %(value)s. Type e.g. Ah, 10c or Тч."),
+        "joker": _("A joker is not a Dragon Poker card: %(value)s."),
+        "dealt_twice": _("%(value)s is already dealt in this deal."),
+        "deal_complete": _("The deal is complete: %(value)s is one card too many."),
+    }
+    text = messages.get(exc.code or "")
+    return text % {"value": value} if text else exc.message
+
+
 # --- judging ----------------------------------------------------------------------------------------
 
 def _judge_function():

@@ -331,7 +331,7 @@ def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
             progress = services.deal_progress(deal=deal)
         except RulesError as exc:
             # The stored cards no longer replay (the engine changed): show them, record no more.
-            progress = {"next": None, "pattern": [], "changes": [], "dealer": None, "error": exc.message}
+            progress = {"next": None, "pattern": [], "changes": [], "dealer": None, "error": engine.rules_message(exc)}
         nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
         complete = nxt is None
     dealt = {c.card for c in cards}

@@ -196,7 +196,7 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
         try:
             engine._engine_readings({"readings": dict(readings)})
         except RulesError as exc:
-            raise InvalidInput(exc.message, extra={"field": "readings", "value": str(exc.value)})
+            raise InvalidInput(engine.rules_message(exc), extra={"field": "readings", "value": str(exc.value)})
     _end_live(session, actor)
     number = (Game.objects.filter(session=session).aggregate(n=Max("number"))["n"] or 0) + 1
     game = Game(session=session, number=number, kind=session.game, min_stake=min_stake, max_stake=max_stake,
@@ -337,7 +337,7 @@ def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
     try:
         dealt = engine.seeded_cards(doc, deal.number, deal.started_at, seed)
     except RulesError as exc:
-        raise InvalidInput(exc.message, extra={"value": str(exc.value)})
+        raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value)})
     DealtCard.objects.bulk_create([
         DealtCard(deal=deal, seq=d.seq, card=str(d.card), member_id=int(d.player), circle=d.circle, open=d.open,
                   created_by=actor) for d in dealt])
@@ -375,7 +375,7 @@ def deal_card(*, deal: Deal, actor: Member, card: str) -> DealtCard:
     try:
         dealt = stepper.deal(card.strip())
     except RulesError as exc:
-        raise InvalidInput(exc.message, extra={"field": "card", "value": card})
+        raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": card})
     row = DealtCard(deal=deal, seq=dealt.seq, card=str(dealt.card), member_id=int(dealt.player),
                     circle=dealt.circle, open=dealt.open, created_by=actor)
     try:
@@ -447,7 +447,7 @@ def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card:
         try:
             card = engine.parse_card(card)
         except RulesError as exc:
-            raise InvalidInput(exc.message, extra={"field": "card", "value": card})
+            raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": card})
     if suit and suit not in ("h", "d", "c", "s"):
         raise InvalidInput(_("Unknown suit %(suit)s: h, d, c or s.") % {"suit": repr(suit)}, extra={"field": "suit", "value": suit})
     claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit)
@@ -545,7 +545,7 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
     try:
         judgement = engine.judge_last_deal(doc)
     except RulesError as exc:
-        raise InvalidInput(exc.message, extra={"value": str(exc.value), "rule": exc.rule})
+        raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value), "rule": exc.rule})
     members = {str(gp.member_id): gp.member for gp in game.players.select_related("member")}
     chips = {str(k): int(v) for k, v in (judgement.get("chips") or {}).items()}
     unknown = [k for k in [*chips, *(judgement.get("winners") or [])] if k not in members]
@@ -686,7 +686,7 @@ def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
         try:
             fresh = engine.judge_last_deal(_game_doc(deal.game, upto=deal))
         except RulesError as exc:
-            raise InvalidInput(exc.message, extra={"value": str(exc.value), "deal": deal.number})
+            raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value), "deal": deal.number})
         if json.loads(json.dumps(fresh)) == current.judgement:      # as stored: JSON
             continue
         if current.status == Result.Status.DRAFT:

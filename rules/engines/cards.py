@@ -137,7 +137,7 @@ def parse_one(token: str | Card) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise CardSyntaxError(f"not a card: {token!r}", value=token)
+        raise CardSyntaxError(f"not a card: {token!r}", value=token, code="not_a_card")
     text = token.strip()
     upper = text.upper()
     if upper in _JOKER_TOKENS:
@@ -147,7 +147,7 @@ def parse_one(token: str | Card) -> Card:
         suit = _SUIT_TOKENS.get(upper[-1])
         if rank is not None and suit is not None:
             return _INTERNED[(rank, suit)]
-    raise CardSyntaxError(f"not a card: {token!r}", value=token)
+    raise CardSyntaxError(f"not a card: {token!r}", value=token, code="not_a_card")
 
 
 def parse(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:

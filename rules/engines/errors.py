@@ -11,10 +11,15 @@ class RulesError(ValueError):
     """A rules engine was given an input the rules do not allow.
 
     ``value`` is the offending value and ``rule`` the rule or field that refuses it, when known.
+    ``code`` names the kind of refusal for the errors a person at the table meets while recording
+    (``not_a_card``, ``joker``, ``dealt_twice``, ``deal_complete``), so that a site can say it in
+    its members' language; the message itself is English.
     """
 
-    def __init__(self, message: str, *, value: object = None, rule: str | None = None) -> None:
+    def __init__(self, message: str, *, value: object = None, rule: str | None = None,
+                 code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.value = value
         self.rule = rule
+        self.code = code

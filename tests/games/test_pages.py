@@ -37,7 +37,7 @@ def test_record_a_card_by_tap_with_htmx(client_as, game, players, croupier):
     assert swapped.status_code == 200 and b'id="recorder"' in swapped.content and b"<html" not in swapped.content
     assert b'value="Ah" class="pick card red" data-card="Ah" disabled' in swapped.content
     refused = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": "Ah"}, HTTP_HX_REQUEST="true")
-    assert b"Ah is dealt twice" in refused.content and b'role="alert"' in refused.content
+    assert b"Ah is already dealt in this deal" in refused.content and b'role="alert"' in refused.content
 
 
 def test_judged_result_page_shows_hands_trace_and_confirm(judge, client_as, game, croupier, players):

@@ -75,6 +75,36 @@ def test_cards_follow_the_engines_circles_and_refuse_duplicates(game, croupier, 
     assert services.deal_card_undo(deal=deal, actor=croupier) == "10c"
 
 
+def test_the_engines_refusals_while_recording_speak_the_members_language(game, croupier):
+    """A card dealt twice, a non-card, a joker and one card too many are refused naming the value, in
+    Russian for a Russian member (the engine's own message is English)."""
+    from django.utils import translation
+
+    deal = services.deal_start(game=game, actor=croupier)
+    services.deal_card(deal=deal, actor=croupier, card="Ah")
+    with translation.override("ru"):
+        with pytest.raises(InvalidInput, match="Ah уже сдана"):
+            services.deal_card(deal=deal, actor=croupier, card="Ah")
+        with pytest.raises(InvalidInput, match="Это не карта: Zz"):
+            services.deal_card(deal=deal, actor=croupier, card="Zz")
+        with pytest.raises(InvalidInput, match="Джокер"):
+            services.deal_card(deal=deal, actor=croupier, card="Jo")
+    with pytest.raises(InvalidInput, match="Ah is already dealt"):
+        services.deal_card(deal=deal, actor=croupier, card="Ah")
+    from rules.engines.dragon.deal import Dealing
+    from rules.engines.errors import RulesError
+
+    stepper = services._stepper(deal)
+    dealing: Dealing = stepper.dealing
+    for card in [c for c in engine.full_deck() if c != "Ah"][: dealing.total - 1]:
+        dealing.deal(card)
+    with pytest.raises(RulesError) as refused:
+        dealing.deal("Ah")
+    with translation.override("ru"):
+        assert engine.rules_message(refused.value) == "Сдача завершена: Ah — лишняя карта."
+    assert engine.rules_message(RulesError("something else", value=1)) == "something else"
+
+
 def test_digital_dealer_is_replayable_from_its_seed(game, croupier):
     deal = full_deal(game, croupier, seed="table-7")
     cards = list(deal.cards.order_by("seq").values_list("card", "member_id", "circle", "open"))

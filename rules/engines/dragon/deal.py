@@ -241,12 +241,12 @@ class Dealing:
 
     def _check(self, card: Card, token: Card | str) -> None:
         if card.is_joker:
-            raise RulesError(f"a joker is not a Dragon Poker card: {token!r}", value=str(token))
+            raise RulesError(f"a joker is not a Dragon Poker card: {token!r}", value=str(token), code="joker")
         key = (card.rank, card.suit)
         count = self._counts[key]
         if count >= self.decks:
             raise RulesError(f"{card} is dealt twice" if self.decks == 1 else
-                             f"{card} is dealt more than {self.decks} times", value=str(card))
+                             f"{card} is dealt more than {self.decks} times", value=str(card), code="dealt_twice")
         self._counts[key] = count + 1
 
     def deal(self, token: Card | str) -> DealtCard:
@@ -255,7 +255,8 @@ class Dealing:
         seq = len(self.dealt)
         players = self.facts.players
         if seq == players * len(self.kinds) and not self._begin():
-            raise RulesError(f"the deal is complete; {token!r} is one card too many", value=str(token))
+            raise RulesError(f"the deal is complete; {token!r} is one card too many", value=str(token),
+                             code="deal_complete")
         number = seq // players + 1
         card = token if isinstance(token, Card) else parse_one(token)
         self._check(card, token)
@@ -279,7 +280,8 @@ class Dealing:
                 i += 1
                 continue
             if seq == players * len(self.kinds) and not self._begin():
-                raise RulesError(f"the deal is complete; {tokens[i]!r} is one card too many", value=str(tokens[i]))
+                raise RulesError(f"the deal is complete; {tokens[i]!r} is one card too many", value=str(tokens[i]),
+                                 code="deal_complete")
             number = seq // players + 1
             for pos, card in enumerate(parsed[i:i + players]):
                 self._check(card, tokens[i + pos])
