@@ -118,3 +118,27 @@ def api_as():
 def full_deal(game, actor, *, seed="s1"):
     """A digital deal of ``game`` (the engine deals it from the seed)."""
     return services.deal_digital(game=game, actor=actor, seed=seed)
+
+
+@pytest.fixture
+def client_as(client):
+    """The test client logged in as ``member``."""
+    def login(member):
+        client.force_login(member.user)
+        return client
+    return login
+
+
+@pytest.fixture
+def seen(judge, monkeypatch):
+    """The stand-in judge, remembering the documents it was given."""
+    from games import engine
+
+    documents = []
+
+    def remembering(doc):
+        documents.append(doc)
+        return judge(doc)
+
+    monkeypatch.setattr(engine, "_judge_function", lambda: remembering)
+    return documents

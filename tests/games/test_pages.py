@@ -13,14 +13,6 @@ from tests.games.conftest import full_deal
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def client_as(client):
-    def login(member):
-        client.force_login(member.user)
-        return client
-    return login
-
-
 def _confirmed_deals(game, croupier, players, n):
     for _ in range(n):
         deal = services.deal_start(game=game, actor=croupier, quick=True)

@@ -14,29 +14,6 @@ from tests.games.conftest import full_deal
 from tests.rules.helpers import ruling
 
 
-@pytest.fixture
-def client_as(client):
-    def login(member):
-        client.force_login(member.user)
-        return client
-    return login
-
-
-@pytest.fixture
-def seen(judge, monkeypatch):
-    """The stand-in judge, remembering the documents it was given."""
-    from games import engine
-
-    documents = []
-
-    def remembering(doc):
-        documents.append(doc)
-        return judge(doc)
-
-    monkeypatch.setattr(engine, "_judge_function", lambda: remembering)
-    return documents
-
-
 @pytest.mark.django_db
 def test_b12_the_judge_gets_the_readings_in_force_and_the_trace_names_the_precedent(seen, game, croupier, players):
     rulebook_sync()

@@ -19,14 +19,6 @@ from tests.games.conftest import full_deal
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def client_as(client):
-    def login(member):
-        client.force_login(member.user)
-        return client
-    return login
-
-
 def _deal_cards(client, deal, cards):
     response = None
     for token in cards:

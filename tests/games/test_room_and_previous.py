@@ -26,27 +26,6 @@ OPTIONAL = ("natural_surface", "doors_closed", "closed_throughout")
 
 
 @pytest.fixture
-def client_as(client):
-    def login(member):
-        client.force_login(member.user)
-        return client
-    return login
-
-
-@pytest.fixture
-def seen(judge, monkeypatch):
-    """The stand-in judge, remembering the documents it was given."""
-    documents = []
-
-    def remembering(doc):
-        documents.append(doc)
-        return judge(doc)
-
-    monkeypatch.setattr(engine, "_judge_function", lambda: remembering)
-    return documents
-
-
-@pytest.fixture
 def previewed(monkeypatch):
     """The documents the provisional judgement was given."""
     documents = []
