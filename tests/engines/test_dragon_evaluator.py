@@ -690,3 +690,47 @@ def _check_flex_components(ctx, M, H, F, w, n, seen):
 
 
 ORDERS_FLEX = (("natural", "natural"), ("natural", "inverted"), ("inverted", "natural"), ("inverted", "inverted"))
+
+
+# --- opt-in card kinds: free foskas (IP-M44-FREE any_card), home-level cards (IP-M14-NATURALNESS) --
+
+def test_free_foska_needs_the_opt_in_and_plays_as_an_honor_of_its_suit():
+    """IP-M44-FREE ``any_card`` (modifier 44, "объявить свободной одну из своих неубитых карт"):
+    a free foska is refused by default (definition 13: "Свободные карты - онеры"); with
+    ``free_foskas`` it plays as an honor of its own suit (7h as the Ah makes a triple of Dragons,
+    at the free level) or as itself, when it then counts as natural (IP-NAT-USED changed_only)
+    or at the free level (any_changeable)."""
+    hand = "Ad Ac 7h 2c 3d 9s Jc"
+    with pytest.raises(RulesError, match="not an honor"):
+        E(hand, free=["7h"])
+    v = E(hand, free=["7h"], free_foskas=True)
+    assert (v.name, v.naturalness) == ("triple", "home")
+    assert v.values[cards.parse("7h")[0]] == (14, "h")
+    between = E(hand, free=["7h"], free_foskas=True, readings={"IP-NAT-FREE": "between_natural_and_home"})
+    assert (between.name, between.naturalness) == ("triple", "free")
+    # the 7h keeps its suit: it pairs the As as the Ah, where a wild 7h would complete a spade hand
+    spades = "As Ks 10s 8s 7h 2c 3d"
+    free_pair = E(spades, free=["7h"], free_foskas=True)
+    assert (free_pair.name, free_pair.values[cards.parse("7h")[0]]) == ("pair", (14, "h"))
+    assert E(spades, wild=["7h"]).category < free_pair.category
+    # as itself: a triple of Sevens is natural under changed_only, at the free level under any_changeable
+    triple = "7d 7h 7c 2s 4d 9s"
+    itself = E(triple, free=["7h"], free_foskas=True)
+    assert (itself.name, itself.naturalness) == ("triple", "natural") and itself.key == E(triple).key
+    anyc = E(triple, free=["7h"], free_foskas=True, readings={"IP-NAT-USED": "any_changeable"})
+    assert (anyc.name, anyc.naturalness) == ("triple", "home")
+
+
+def test_home_level_cards_are_checked_like_the_other_states():
+    """``home_level`` names cards of the hand, and a card in it cannot also be wild, home or free
+    (it plays only as given); a dead one takes no part."""
+    hand = "9s 9d 9c 2h 4d 6c Kh"
+    with pytest.raises(RulesError, match="not in the hand"):
+        E(hand, home_level=["9h"])
+    for state in ("wild", "home", "free"):
+        with pytest.raises(RulesError, match="two states"):
+            E(hand, home_level=["Kh"], **{state: ["Kh"]})
+    assert E(hand, home_level=["9s"]).naturalness == "home"
+    assert E(hand, home_level=["9s"], dead=["9s"]).key == E(hand, dead=["9s"]).key
+    # base rule 7: reversed, the less natural hand is the better one
+    assert E(hand, home_level=["9s"], naturalness_reversed=True).key > E(hand, naturalness_reversed=True).key

@@ -33,6 +33,7 @@ import random
 import pytest
 
 from rules.engines import cards, dragon
+from rules.engines.errors import RulesError
 
 SUITS = "hdcs"
 RANKS = range(2, 15)
@@ -480,12 +481,15 @@ class Ref:
                 best = left
         return best
 
-    def evaluate(self, hand, wild=(), home=(), free=(), dead=(), reversed_=False):
+    def evaluate(self, hand, wild=(), home=(), free=(), dead=(), reversed_=False, home_level=()):
+        """``home_level``: natural cards that play only as given and count at home's level whenever
+        the combination counts them; a free foska plays as itself or as any honor of its suit."""
         rd = self.rd
         self.forget()
         hand = [(c.rank, c.suit) for c in cards.parse(hand)]
         state = {}
-        for name, given in (("wild", wild), ("home", home), ("free", free), ("dead", dead)):
+        for name, given in (("wild", wild), ("home", home), ("free", free), ("dead", dead),
+                            ("home_level", home_level)):
             for c in cards.parse(given):
                 state.setdefault((c.rank, c.suit), set()).add(name)
         live = []
@@ -500,8 +504,9 @@ class Ref:
             live.append((v, next(iter(st)) if st else "natural"))
         self.real = [v for v, _ in live]
         free_level = 2 if rd["IP-NAT-FREE"] == "between_natural_and_home" else 1
-        level_of = {"natural": 3, "home": 1, "free": free_level, "wild": 0}
+        level_of = {"natural": 3, "home": 1, "free": free_level, "wild": 0, "home_level": 1}
         levels = [level_of[s] for _, s in live]
+        always = [s == "home_level" for _, s in live]      # counted whenever in the combination
 
         def domain(v, st):
             r, s = v
@@ -510,7 +515,7 @@ class Ref:
             if st == "home":
                 return slot((r,), SUITS)
             if st == "free":
-                return slot(HONORS, s)
+                return slot(HONORS, s) | bit(v)
             return bit(v)
 
         domains = tuple(domain(v, s) for v, s in live)
@@ -518,16 +523,16 @@ class Ref:
 
         def restricted(threshold):
             out = []
-            for (v, _s), d, lv in zip(live, domains, levels, strict=True):
+            for (v, _s), d, lv, a in zip(live, domains, levels, always, strict=True):
                 if lv >= threshold:
                     out.append(d)
                 else:
-                    out.append(bit(v) if changed_only else 0)
+                    out.append(bit(v) if changed_only and not a else 0)
             return tuple(out)
 
         def forced(i):
             out = list(domains)
-            if changed_only:
+            if changed_only and not always[i]:
                 out[i] = domains[i] & ~bit(live[i][0])
             return tuple(out)
 
@@ -540,7 +545,8 @@ class Ref:
             if rd["IP-HODGEPODGE"] == "no_hand_from_live_cards" or len(live) == 9:
                 cat = 53
                 key = tuple(sorted((self.rs(v[0]) for v, _ in live), reverse=True))
-                level = min(levels, default=3) if (reversed_ or not changed_only) else 3
+                level = (min(levels, default=3) if (reversed_ or not changed_only)
+                         else min((lv for lv, a in zip(levels, always, strict=True) if a), default=3))
                 kickers = ()
             else:
                 cat, key, level = 65, (), 3
@@ -740,3 +746,91 @@ def test_evaluator_matches_reference_with_naturalness_reversed(order):
         mix = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
         card_order, suit_order = ORDERS[i % 4]
         check(rng, mix, card_order, suit_order, {"IP-NAT-ORDER": order}, reversed_=True)
+
+
+# --- free foskas (IP-M44-FREE any_card) and cards at home's level (IP-M14-NATURALNESS as_home) ------
+
+EXTRA_READINGS = [None, {"IP-NAT-USED": "any_changeable"}, {"IP-NAT-FREE": "between_natural_and_home"},
+                  {"IP-NAT-ORDER": "naturalness_first"}, {"IP-KICKERS": "remaining_high_to_low"},
+                  {"IP-HODGEPODGE": "nine_live_cards"}]
+
+
+def _check_extra(rng, free_foskas, home_level, i):
+    """A seeded hand of ``random_case`` (its own generator) with ``free_foskas`` of its natural
+    foskas made free and ``home_level`` of its natural (or dead) cards counted at home's level."""
+    mix = (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+    hand, wild, home, free, dead = random_case(rng, mix)
+    plain = [c for c in hand if c not in wild and c not in home and c not in free]
+    foskas = [c for c in plain if not c.is_honor and c not in dead]
+    extra_free = rng.sample(foskas, min(free_foskas, len(foskas)))
+    plain = [c for c in plain if c not in extra_free]
+    levelled = rng.sample(plain, min(home_level, len(plain)))
+    free = list(free) + extra_free
+    card_order, suit_order = ORDERS[i % 4]
+    readings = EXTRA_READINGS[i % len(EXTRA_READINGS)]
+    reversed_ = i % 3 == 2
+    ref = _reference(card_order, suit_order, tuple(sorted((readings or {}).items())))
+    want = ref.evaluate(hand, wild, home, free, dead, reversed_, home_level=levelled)
+    got = dragon.evaluate(hand, wild=wild, home=home, free=free, dead=dead, card_order=card_order,
+                          suit_order=suit_order, readings=readings, naturalness_reversed=reversed_,
+                          home_level=levelled, free_foskas=True)
+    assert (got.category, got.key) == want, (
+        cards.format(hand), [str(c) for c in wild], [str(c) for c in home], [str(c) for c in free],
+        [str(c) for c in dead], [str(c) for c in levelled], card_order, suit_order, readings, reversed_)
+    # the combination and the values the evaluator names are a realisation of that hand
+    for c, (r, s) in got.values.items():
+        if c in extra_free and (r, s) != (c.rank, c.suit):
+            assert r in HONORS and s == c.suit
+        if c in levelled:
+            assert (r, s) == (c.rank, c.suit)
+    return got, extra_free, levelled
+
+
+def test_evaluator_matches_reference_with_free_foskas():
+    """IP-M44-FREE ``any_card`` (modifier 44: "объявить свободной одну из своих неубитых карт"): a
+    free foska plays as itself or as any honor of its own suit and counts at the free level. The
+    evaluator (``free_foskas=True``) agrees with the reference on seeded random hands with one or
+    two free foskas among wild, home, free and dead cards, under both orders, several readings and
+    base rule 7's reversal."""
+    rng = random.Random("dragon-free-foskas")
+    used = 0
+    for i in range(120):
+        got, extra_free, _ = _check_extra(rng, 1 + i % 2, 0, i)
+        used += any(c in extra_free and got.values[c][0] in HONORS for c in got.values)
+    assert used > 10        # the free foskas do play as honors in many of the hands
+
+
+def test_evaluator_matches_reference_with_home_level_cards():
+    """IP-M14-NATURALNESS ``as_home``: a card whose suit modifier 14 inverted plays only as that
+    suit but counts at home's level (base rules 5-7). The evaluator (``home_level=``) agrees with
+    the reference on seeded random hands with one or two such cards (some of them dead) among
+    wild, home, free and dead cards, free foskas included, under both orders, several readings
+    and base rule 7's reversal."""
+    rng = random.Random("dragon-home-level")
+    levels = set()
+    for i in range(120):
+        got, _, _ = _check_extra(rng, i % 3 == 0, 1 + i % 2, i)
+        levels.add(got.naturalness)
+    assert {"natural", "home", "wild"} <= levels
+
+
+def test_free_foska_and_home_level_examples():
+    """Hands worked by hand. A free 9h (IP-M44-FREE any_card) makes Kh Kd Kc Ks with the natural
+    Kings: four of a kind at the free card's level; without ``free_foskas`` it is refused
+    (definition 13). A natural 5s that modifier 14 made of a 5h (``home_level``) completes the same
+    straight as a natural card would, but the hand is home (IP-M14-NATURALNESS as_home)."""
+    hand = "Kd Kc Ks 9h 2c 3d 4h"
+    with pytest.raises(RulesError, match="not an honor"):
+        dragon.evaluate(hand, free=["9h"])
+    v = dragon.evaluate(hand, free=["9h"], free_foskas=True)
+    plain = dragon.evaluate("Kd Kc Ks Kh 2c 3d 4h")
+    assert (v.category, v.key[:3]) == (plain.category, plain.key[:3])
+    assert v.naturalness == "home" and v.values[cards.parse("9h")[0]] == (13, "h")
+    straight = "5s 6d 7c 8h 9h 2d Kc"
+    natural = dragon.evaluate(straight)
+    levelled = dragon.evaluate(straight, home_level=["5s"])
+    assert levelled.category == natural.category and levelled.key[:3] == natural.key[:3]
+    assert natural.naturalness == "natural" and levelled.naturalness == "home"
+    assert dragon.compare(natural, levelled) > 0
+    # a card the combination does not count leaves the hand natural
+    assert dragon.evaluate(straight, home_level=["Kc"]).naturalness == natural.naturalness

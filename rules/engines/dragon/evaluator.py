@@ -13,7 +13,11 @@ Definitions (the seed's "Определения" 1-4, 13; base rules 3-8):
 * a card killed while wild becomes natural (base rule 4), a free card killed becomes home (base
   rule 3); a card is never both free and home (base rule 8);
 * naturalness: natural > home > wild, free ranking with home (IP-NAT-FREE); a hand is as natural
-  as the least natural card it counts (IP-NAT-USED).
+  as the least natural card it counts (IP-NAT-USED);
+* two kinds of card come only when asked for (``evaluate``'s keywords): a free foska
+  (``free_foskas``, IP-M44-FREE ``any_card``) plays as itself or as any honor of its suit, and a
+  ``home_level`` card plays only as given but counts at home's level whenever it is counted
+  (IP-M14-NATURALNESS ``as_home``); the general search handles both.
 
 "Best" is the greatest key over every choice of values for the changeable cards. The key is
 ``(-category, components, kickers, naturalness)`` (IP-NAT-ORDER ``category_first``) or
@@ -365,17 +369,19 @@ def _context(card_order: str, suit_order: str, readings) -> core.Context:
     return ctx
 
 
-def _states(hand: tuple, wild, home, free, dead) -> dict:
-    """The state of each card of the hand ("natural", "wild", "home", "free", "dead")."""
+def _states(hand: tuple, wild, home, free, dead, home_level=(), free_foskas: bool = False) -> dict:
+    """The state of each card of the hand ("natural", "wild", "home", "free", "dead", and
+    "home_level" for a natural card that counts at home's naturalness level)."""
     members = set(hand)
     marks: dict = {}
-    for state, given in (("wild", wild), ("home", home), ("free", free), ("dead", dead)):
+    for state, given in (("wild", wild), ("home", home), ("free", free), ("dead", dead),
+                         ("home_level", home_level)):
         if not given:
             continue
         for c in _parse_cards(given, state):
             if c not in members:
                 raise RulesError(f"{state} card {c} is not in the hand", value=str(c))
-            if state == "free" and not c.is_honor:
+            if state == "free" and not c.is_honor and not free_foskas:
                 raise RulesError(f"free card {c} is not an honor (definition 13)", value=str(c))
             marks.setdefault(c, set()).add(state)
     out = {}
@@ -391,6 +397,8 @@ def _states(hand: tuple, wild, home, free, dead) -> dict:
             out[c] = "dead"             # a kill reaches a home card
         elif states == {"free", "home"}:
             raise RulesError(f"card {c} cannot be both free and home (base rule 8)", value=str(c))
+        elif states == {"home_level", "dead"}:
+            out[c] = "dead"
         else:
             raise RulesError(f"card {c} is given two states: {', '.join(sorted(states))}", value=str(c))
     return out
@@ -399,12 +407,27 @@ def _states(hand: tuple, wild, home, free, dead) -> dict:
 # --- evaluation -------------------------------------------------------------------------------------
 
 def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natural",
-             suit_order: str = "natural", readings=None, naturalness_reversed: bool = False) -> HandValue:
+             suit_order: str = "natural", readings=None, naturalness_reversed: bool = False, *,
+             home_level=(), free_foskas: bool = False) -> HandValue:
     """The best hand of the live cards of ``hand`` (5..10 distinct cards, a string or a sequence of
     tokens / cards) under the given card states, orders and readings.
 
     ``naturalness_reversed`` flips the naturalness part of the key (base rule 7 is applied by the
-    judge, which knows the previous deal)."""
+    judge, which knows the previous deal).
+
+    ``home_level``: natural cards that play only as given (the hand names them as modified, e.g.
+    a suit inverted by modifier 14) but count at home's naturalness level whenever the
+    combination counts them, under either reading of IP-NAT-USED (their real value is not the
+    one they play as: IP-M14-NATURALNESS ``as_home``). Such a card cannot also be wild, home or
+    free; a dead one is ignored.
+
+    ``free_foskas`` lets a foska be free (IP-M44-FREE ``any_card``): it plays as itself or as any
+    honor rank of its own suit, and counts at the free level when it plays as an honor (IP-NAT-USED
+    ``changed_only``) or whenever counted (``any_changeable``). Without it a free foska is refused
+    (definition 13)."""
+    if home_level or free_foskas:
+        return _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed,
+                        home_level=home_level, free_foskas=free_foskas)
     if not (wild or home or free or dead or readings) and type(hand) in (tuple, list):
         ctx = _FAST.get((card_order, suit_order))
         if ctx is not None and 5 <= len(hand) <= 10:
@@ -622,14 +645,18 @@ def _counted_key(ctx, M, wild: int, H, F, n: int, wild_masks, real, has_home: bo
 
 
 def _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed,
-             counted: bool = True) -> HandValue:
+             counted: bool = True, home_level=(), free_foskas: bool = False) -> HandValue:
     cards = _hand_cards(hand)
     rd = resolve(readings, games=("dragon",)) if readings else _DEFAULT_READINGS
     ctx = _context(card_order, suit_order, rd)
-    if not (wild or home or free or dead) and (rd is _DEFAULT_READINGS or _all_default(rd)):
+    if not (wild or home or free or dead or home_level) and (rd is _DEFAULT_READINGS or _all_default(rd)):
         return _natural_fast(ctx, cards, naturalness_reversed)
-    if wild or home or free or dead:
-        states = _states(cards, wild, home, free, dead)
+    if wild or home or free or dead or home_level:
+        states = _states(cards, wild, home, free, dead, home_level, free_foskas)
+        if home_level or free_foskas:
+            # the counting path knows neither kind of card: the search decides
+            counted = counted and not any(st == "home_level" or (st == "free" and not c.is_honor)
+                                          for c, st in states.items())
     else:
         states = None
     free_level = 2 if rd["IP-NAT-FREE"] == "between_natural_and_home" else 1
@@ -652,8 +679,13 @@ def _general(hand, wild, home, free, dead, card_order, suit_order, readings, nat
         elif state == "home":
             flex.append(core.Flex(1 << ri, core.ALL_SUITS, ri, si, 1))
             flex_cards.append(c)
+        elif state == "home_level":
+            # one value, its own: counted at home's level whenever it is in the combination
+            flex.append(core.Flex(1 << ri, 1 << si, ri, si, 1))
+            flex_cards.append(c)
         else:
-            flex.append(core.Flex(core.HONOR_RANKS, 1 << si, ri, si, free_level))
+            # a free foska (IP-M44-FREE any_card) also plays as itself
+            flex.append(core.Flex(core.HONOR_RANKS | 1 << ri, 1 << si, ri, si, free_level))
             flex_cards.append(c)
     if not flex:
         return _natural(ctx, rd, masks, live, naturalness_reversed)
@@ -772,10 +804,17 @@ def _config(masks, flex, flex_cards, threshold: int, changed_only: bool, must_ca
         if f.level >= threshold:
             keep.append(f)
             keep_cards.append(c)
-        elif changed_only:
+        elif changed_only and not _fixed_level(f):
             m[f.si] |= 1 << f.ri
     must = keep_cards.index(must_card) if must_card is not None else -1
-    return _Config(core.State(m, keep, must, changed_only and must >= 0), keep_cards)
+    must_changed = changed_only and must >= 0 and not _fixed_level(keep[must])
+    return _Config(core.State(m, keep, must, must_changed), keep_cards)
+
+
+def _fixed_level(f: core.Flex) -> bool:
+    """A card of ``home_level``: one value, and its level counts whenever it is in the combination
+    (no other changeable card has a single value)."""
+    return f.rm == 1 << f.ri and f.sm == 1 << f.si
 
 
 def _solve(ctx, rd, cfg: _Config, live, below: int = 65):
@@ -883,7 +922,8 @@ def _no_hand(ctx, rd, live, flex, flex_cards, reversed_) -> HandValue:
             # every live card is in the combination, and its value does not matter
             level = min((f.level for f in flex), default=3)
         else:
-            level = 3
+            # a home_level card counts in it all the same
+            level = min((f.level for f in flex if _fixed_level(f)), default=3)
         kickers = ()
     else:
         cat = NOTHING_CATEGORY

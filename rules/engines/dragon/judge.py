@@ -28,7 +28,7 @@ from .game import DealRecord, GameHistory, WinningHand
 from .modifiers.base import apply_adjustments, apply_modifiers, registry
 from .presets import Ruleset
 from .presets import ruleset as get_ruleset
-from .state import DEAD, FREE, HOME, WILD, CardState, Claim, DealState, Rerun
+from .state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, Rerun
 from .trace import TraceEntry, render
 
 __all__ = ["DealJudgement", "prepare_deal", "setup_deal", "evaluate_player", "judge_deal", "finish_deal",
@@ -275,7 +275,24 @@ def evaluate_player(state: DealState, player: str):
         hand, wild, home, free, dead = _distinct(state, player)
     return _evaluator().evaluate(hand, wild=wild, home=home, free=free, dead=dead,
                                  card_order=state.card_order, suit_order=state.suit_order,
-                                 readings=state.readings, naturalness_reversed=state.naturalness_reversed)
+                                 readings=state.readings, naturalness_reversed=state.naturalness_reversed,
+                                 **_level_inputs(state, player, hand, (wild, home, free, dead)))
+
+
+def _level_inputs(state: DealState, player: str, hand: tuple, changeable: tuple) -> dict:
+    """The evaluator's keywords for cards the state lists do not describe: natural cards whose suit
+    modifier 14 inverted count at home's level (IP-M14-NATURALNESS ``as_home``). Empty for every
+    other hand."""
+    out: dict = {}
+    inverted = state.marks.get("M14-inverted", ())
+    if inverted and state.reading("IP-M14-NATURALNESS") == "as_home":
+        taken = {p for group in changeable for p in group}
+        level = tuple(dict.fromkeys(c.played for c in inverted      # type: ignore[union-attr]
+                                    if c.player == player and c.state == NATURAL and c.played in hand
+                                    and c.played not in taken))
+        if level:
+            out["home_level"] = level
+    return out
 
 
 def finish_deal(state: DealState, dealing: Dealing, bets: Mapping[str, int], bank: str | None,

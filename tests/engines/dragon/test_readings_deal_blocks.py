@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.engines.dragon.judge import evaluate_player
 from rules.engines.errors import RulesError
 from rules.engines.readings import get, registry
 
@@ -779,3 +780,48 @@ def test_ip_m33_carry_pause_windows_holds_a_set_over_the_covered_deals():
     assert card(s, "10c").state == "natural" and s.carry["M34"] == [2, 3, 4, 5, 6, 7]
     s = _m34_deal({"S": "10c - - - - - - - -"}, 11, carried, "pause_windows")
     assert s.is_cancelled(34) and card(s, "10c").state == "wild"
+
+
+# ---------------------------------------------------------------------------- IP-M14-NATURALNESS
+M14_NAT_TIME = "2026-03-04T13:30:00"    # deal 2: the three face-up Dragons are dead (base rule 17)
+M14_NAT_HAND = {"N": "9h 9d 9c Ad Ac Ah 10s Kc 3d"}
+
+
+def _m14_hand(inverted: str, readings=None):
+    s = prepared(M14_NAT_HAND, number=2, started_at=M14_NAT_TIME, readings=readings,
+                 claims=[claim("N", "M14", cards=[inverted])])
+    return s, evaluate_player(s, "N")
+
+
+def test_ip_m14_naturalness_as_home_counts_the_inverted_card_at_home_level():
+    """IP-M14-NATURALNESS as_home (the default; modifier 14, "может инвертировать масть для любых двух
+    своих карт"; base rules 5-6 "естественный > домашнего > дикого"; definition 4 "Естественные карты –
+    карты, сохраняющие свою масть и номинал"): N inverts the natural 9h into the 9s; his triple of Nines
+    counts that card, which no longer keeps its suit, so the hand is as natural as a home hand, while the
+    same triple without the claim is natural."""
+    assert get("IP-M14-NATURALNESS").default == "as_home"
+    s, hv = _m14_hand("9h")
+    assert str(card(s, "9h").played) == "9s" and card(s, "9h").state == "natural"
+    assert (hv.name, hv.naturalness) == ("triple", "home")
+    assert "9s" in [str(c) for c in hv.cards]
+    plain = prepared(M14_NAT_HAND, number=2, started_at=M14_NAT_TIME)
+    natural = evaluate_player(plain, "N")
+    assert (natural.name, natural.naturalness) == ("triple", "natural")
+    assert natural.key[:3] == hv.key[:3] and natural.key > hv.key
+
+
+def test_ip_m14_naturalness_natural_reading_keeps_the_card_natural():
+    """IP-M14-NATURALNESS natural (modifier 14, "инвертировать масть для любых двух своих карт"): the
+    inverted 9h plays as the 9s and the triple of Nines stays natural (base rule 5)."""
+    s, hv = _m14_hand("9h", readings={"IP-M14-NATURALNESS": "natural"})
+    assert str(card(s, "9h").played) == "9s"
+    assert (hv.name, hv.naturalness) == ("triple", "natural")
+    assert "9s" in [str(c) for c in hv.cards]
+
+
+def test_ip_m14_naturalness_as_home_near_miss_card_outside_the_combination():
+    """IP-M14-NATURALNESS as_home, near miss (modifier 14; IP-NAT-USED): N inverts the 3d into the 3c,
+    which his triple of Nines does not count, so the hand stays natural."""
+    s, hv = _m14_hand("3d")
+    assert str(card(s, "3d").played) == "3c"
+    assert (hv.name, hv.naturalness) == ("triple", "natural")

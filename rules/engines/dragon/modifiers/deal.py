@@ -888,7 +888,16 @@ _ip("IP-M14-RANKWORD", "M14", "The text says 'by their changed rank', but only t
      "real_suit": "modifiers keep reading the dealt suit; the change matters only for the hand"})
 
 
-@modifier(number=14, group="deal", kind="claim", readings=("IP-M14-COUNT", "IP-M14-TARGET", "IP-M14-RANKWORD"),
+_ip("IP-M14-NATURALNESS", "M14; B5-B7; definitions 4, 23, 24", "How natural is a suit-inverted card for base "
+    "rules 5-7?", "as_home", ("natural",),
+    {"as_home": "it plays only as its inverted suit but counts at home's level (natural > home > wild): it no "
+                "longer keeps its suit (definition 4: a natural card keeps its suit and rank), and unlike "
+                "modifiers 17-19 the text does not call the new suit real",
+     "natural": "it counts as a natural card"})
+
+
+@modifier(number=14, group="deal", kind="claim",
+          readings=("IP-M14-COUNT", "IP-M14-TARGET", "IP-M14-RANKWORD", "IP-M14-NATURALNESS"),
           summary="A player with three dead face-up cards may invert the suit of two of his cards.",
           reads=("circles", "card_states", "claims"), does=("suit", "claim_right"))
 def m14(state: DealState) -> None:
@@ -904,8 +913,11 @@ def m14(state: DealState) -> None:
             anything = state.reading("IP-M14-TARGET") == "any_card"
             if (c.modified or c.dead) and not anything:
                 state.refuse(claim, f"{card} is already modified (base rule 13)")
-            state.change_suit(c, opposite_suit(c.real_suit), real=state.reading("IP-M14-RANKWORD") == "new_suit",
-                              override=anything, text="inverted by its owner's claim")
+            if state.change_suit(c, opposite_suit(c.real_suit), real=state.reading("IP-M14-RANKWORD") == "new_suit",
+                                 override=anything, text="inverted by its owner's claim"):
+                # IP-M14-NATURALNESS: the judge tells the evaluator which cards these are
+                inverted: list[CardState] = state.marks.setdefault("M14-inverted", [])  # type: ignore[assignment]
+                inverted.append(c)
 
 
 # ---------------------------------------------------------------------------- M15, M16
