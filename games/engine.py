@@ -87,13 +87,13 @@ def sitting_document(game, deals: Iterable | None = None) -> dict:
         every = list(game.deals.all())
         deals = [d for d in every if d.mode != "quick"]
         last = max((d.number for d in every), default=0)
-        quick = [d for d in _quick_deals(game, before=None) if d.number < last or d.live_results]
+        others = [d for d in _other_deals(game, before=None, given=()) if d.number < last or d.live_results]
     else:
         deals = list(deals)
         last = max((d.number for d in deals), default=0)
-        quick = _quick_deals(game, before=last) if deals else []
+        others = _other_deals(game, before=last, given={d.number for d in deals}) if deals else []
     rows = [(d.number, deal_document(d, tz)) for d in deals]
-    rows += [(d.number, unrecorded_document(d, tz)) for d in quick]
+    rows += [(d.number, unrecorded_document(d, tz)) for d in others]
     return {
         "ruleset": game.ruleset,
         "readings": dict(game.readings or {}),
@@ -108,14 +108,19 @@ def sitting_document(game, deals: Iterable | None = None) -> dict:
     }
 
 
-def _quick_deals(game, *, before: int | None) -> list:
-    """The Game's quick deals (numbered below ``before``), each with ``live_results``: its confirmed
-    and draft results with their winners, the confirmed first ("confirmed" sorts before "draft")."""
+def _other_deals(game, *, before: int | None, given) -> list:
+    """The Game's deals that stand in the document as unrecorded (numbered below ``before``): its
+    quick deals, and, where only some deals are given (the archive's confirmed ones), every other
+    deal, which was dealt all the same; each with ``live_results``: its confirmed and draft results
+    with their winners, the confirmed first ("confirmed" sorts before "draft")."""
     from django.db.models import Prefetch
 
     from .models import Deal, Result
 
-    rows = Deal.objects.filter(game_id=game.pk, mode=Deal.Mode.QUICK)
+    if given:
+        rows = Deal.objects.filter(game_id=game.pk).exclude(number__in=given)
+    else:
+        rows = Deal.objects.filter(game_id=game.pk, mode=Deal.Mode.QUICK)
     if before is not None:
         rows = rows.filter(number__lt=before)
     live = Result.objects.filter(status__in=Result.LIVE).prefetch_related("winners").order_by("status", "-version")
@@ -125,10 +130,11 @@ def _quick_deals(game, *, before: int | None) -> list:
 def unrecorded_document(deal, tz) -> dict:
     """A deal logged as a quick result, as the document's unrecorded deal: who won, the pot and what
     each player put in (the quick result's accounting: the chips are each winner's share less what
-    the player put in). A quick deal with no live result counts with nothing known of it."""
+    the player put in). A quick deal with no live result, or a deal of recorded cards left out of
+    the document, counts with nothing known of it."""
     doc: dict[str, Any] = {"started_at": deal.started_at.astimezone(tz).isoformat(), "unrecorded": True}
     result = deal.live_results[0] if deal.live_results else None
-    if result is None:
+    if result is None or deal.mode != "quick":
         return doc
     winners = [player_key(w.pk) for w in sorted(result.winners.all(), key=lambda m: m.pk)]
     share = result.pot // len(winners) if winners else 0
@@ -194,7 +200,7 @@ def previous_game_document(game) -> dict | None:
     doc = sitting_document(previous, recorded)
     last = max((d.number for d in recorded), default=0)
     tz = previous.session.venue.tz
-    doc["deals"] += [unrecorded_document(d, tz) for d in _quick_deals(previous, before=None)
+    doc["deals"] += [unrecorded_document(d, tz) for d in _other_deals(previous, before=None, given=())
                      if d.number > last and d.live_results]
     doc["readings"] = readings_used(doc)
     return doc

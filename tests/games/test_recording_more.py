@@ -401,3 +401,19 @@ def test_with_the_real_judge_an_unchanged_history_makes_no_new_version(real_judg
     services.result_confirm(result=services.result_rejudge(deal=first, actor=croupier), actor=players[0])
     assert Result.objects.filter(deal=first).count() == 2
     assert list(Result.objects.filter(deal=second).values_list("version", "status")) == [(1, "confirmed")]
+
+
+def test_the_archives_sittings_keep_every_deals_number(judge, game, croupier, players):
+    """The archive's documents (the what-if of a precedent) hold the confirmed deals; a deal between them
+    whose result is not confirmed was dealt all the same and stands as an unrecorded deal, so deal 3 is
+    judged as deal 3 (Table 1, base rules 17 and 20 read the number)."""
+    from games import selectors
+
+    for n in range(3):
+        deal = full_deal(game, croupier, seed=f"archive-{n}")
+        result = services.result_submit(deal=deal, actor=players[0])
+        if n != 1:
+            services.result_confirm(result=result, actor=players[1])
+    (_ref, doc), = list(selectors.archive_sittings())
+    assert [bool(d.get("unrecorded")) for d in doc["deals"]] == [False, True, False]
+    assert "cards" not in doc["deals"][1] and "winners" not in doc["deals"][1]
