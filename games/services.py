@@ -662,14 +662,24 @@ def result_confirm(*, result: Result, actor: Member) -> Result:
 
 
 def _later_judged_deals(deal: Deal) -> list[Deal]:
-    return list(Deal.objects.filter(game_id=deal.game_id, number__gt=deal.number)
-                .exclude(mode=Deal.Mode.QUICK).order_by("number"))
+    """The deals whose judgement may read ``deal``: the later deals of its Game, and the deals of the
+    next Game of the session when the readings it is judged by look back at the previous Game."""
+    later = list(Deal.objects.filter(game_id=deal.game_id, number__gt=deal.number)
+                 .exclude(mode=Deal.Mode.QUICK).order_by("number"))
+    following = (Game.objects.filter(session_id=deal.game.session_id, number__gt=deal.game.number)
+                 .order_by("number").first())
+    if following is not None:
+        doc = engine.sitting_document(following)
+        if engine.reads_previous_game(doc, engine.readings_used(doc)):
+            later += list(following.deals.exclude(mode=Deal.Mode.QUICK).order_by("number"))
+    return later
 
 
 @transaction.atomic
 def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
     """After the confirmed correction ``result`` of deal N, judge every later deal of the Game
-    with its cards recorded again, in order, with the corrected history. A deal whose judgement
+    with its cards recorded again, in order, with the corrected history (and the next Game's deals
+    where its readings look back at this Game: :func:`_later_judged_deals`). A deal whose judgement
     changes gets a new version, never an edit: submitted in the name of the correction's author
     and confirmed by ``actor``, who confirmed the correction (two people agreed to it), so the
     ledger reverses the old postings and posts the new ones. A disputed deal's new version waits

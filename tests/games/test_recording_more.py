@@ -268,6 +268,9 @@ def history_judge(monkeypatch):
     def judge(doc):
         players = [p["id"] for p in sorted(doc["players"], key=lambda p: order.index(p["seat"]))]
         out, winner = [], None
+        if doc.get("previous_game"):            # the previous Game's last winner, as deal 0
+            winner = next((d["winners"][0] for d in reversed(judge(doc["previous_game"])["deals"])
+                           if d.get("winners")), None)
         for number, deal in enumerate(doc["deals"], start=1):
             if deal.get("unrecorded"):
                 out.append({"number": number, "dealer": players[(number - 1) % len(players)], "unrecorded": True,
@@ -417,3 +420,39 @@ def test_the_archives_sittings_keep_every_deals_number(judge, game, croupier, pl
     (_ref, doc), = list(selectors.archive_sittings())
     assert [bool(d.get("unrecorded")) for d in doc["deals"]] == [False, True, False]
     assert "cards" not in doc["deals"][1] and "winners" not in doc["deals"][1]
+
+
+def test_m62_a_correction_rejudges_the_next_games_deals_when_they_read_the_previous_game(
+        history_judge, session, croupier, players):
+    """Under IP-M62-PREVIOUS last_at_table (modifier 62 in a Game's first deal reads the last deal played at
+    the table), the next Game's first deal reads this Game: a confirmed correction here judges it again."""
+    first_game = services.game_start(session=session, actor=croupier)
+    first = _confirmed_judged(first_game, croupier, players, "g1")
+    seats = {players[0].pk: "E", players[1].pk: "N", players[2].pk: "S", players[3].pk: "W"}
+    second_game = services.game_reseat(game=first_game, actor=croupier, seats=seats)
+    second_game.readings = {"IP-M62-PREVIOUS": "last_at_table"}
+    second_game.save(update_fields=["readings"])
+    second = _confirmed_judged(second_game, croupier, players, "g2")
+    old = Result.objects.get(deal=second, status=Result.Status.CONFIRMED)
+
+    history_judge["first"] = 2                  # the ruling changes the first Game's deal 1
+    correction = services.result_rejudge(deal=first, actor=croupier)
+    services.result_confirm(result=correction, actor=players[0])
+
+    old.refresh_from_db()
+    new = Result.objects.get(deal=second, status=Result.Status.CONFIRMED)
+    assert old.status == Result.Status.SUPERSEDED and new.supersedes_id == old.pk
+    assert [w.pk for w in new.winners.all()] != [w.pk for w in old.winners.all()]
+    assert selectors.deal_sums(deal=second) == 0
+
+
+def test_without_a_reading_that_looks_back_the_next_game_is_left_alone(history_judge, session, croupier, players):
+    """With the default readings nothing of a Game reads the previous one: its deals keep their versions."""
+    first_game = services.game_start(session=session, actor=croupier)
+    first = _confirmed_judged(first_game, croupier, players, "g1")
+    seats = {players[0].pk: "E", players[1].pk: "N", players[2].pk: "S", players[3].pk: "W"}
+    second = _confirmed_judged(services.game_reseat(game=first_game, actor=croupier, seats=seats),
+                               croupier, players, "g2")
+    history_judge["first"] = 2
+    services.result_confirm(result=services.result_rejudge(deal=first, actor=croupier), actor=players[0])
+    assert Result.objects.filter(deal=second).count() == 1
