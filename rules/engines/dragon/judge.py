@@ -281,9 +281,14 @@ def evaluate_player(state: DealState, player: str):
 
 def _level_inputs(state: DealState, player: str, hand: tuple, changeable: tuple) -> dict:
     """The evaluator's keywords for cards the state lists do not describe: natural cards whose suit
-    modifier 14 inverted count at home's level (IP-M14-NATURALNESS ``as_home``). Empty for every
-    other hand."""
+    modifier 14 inverted count at home's level (IP-M14-NATURALNESS ``as_home``), and free cards that
+    are worth a foska (``free_foskas``: such a card plays as itself or as any honor of its suit): the one
+    modifier 44 declares free under IP-M44-FREE ``any_card``, and a free card whose rank a later
+    change made a foska's (modifier 51 under IP-M51-VALUE ``modified_value``: it stays free). Empty
+    for every other hand."""
     out: dict = {}
+    if any(not p.is_honor for p in changeable[2]):
+        out["free_foskas"] = True
     inverted = state.marks.get("M14-inverted", ())
     if inverted and state.reading("IP-M14-NATURALNESS") == "as_home":
         taken = {p for group in changeable for p in group}

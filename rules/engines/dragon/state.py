@@ -459,13 +459,16 @@ class DealState:
               text: str = "") -> bool:
         """Make a live card home, free or wild. Refused (False) for a dead card (IP-M13-DEADGRANT
         ``no_revival``), for a touched card unless ``override`` (base rule 13) and by base rules
-        8, 14 and 22. A free card is only ever an honor (definition 13)."""
+        8, 14 and 22. A free card is an honor (definition 13), save the card modifier 44 declares
+        free under IP-M44-FREE ``any_card`` ("объявить свободной одну из своих неубитых карт"): a
+        foska then plays as itself or as any honor of its suit."""
         source = source or self.current or "?"
         if status not in _GRANTS:
             raise RulesError(f"{status!r} is not a status a rule grants", value=status)
         if c.state == DEAD or c.state == status:
             return False
-        if status == FREE and not is_honor(c.rank):
+        if status == FREE and not is_honor(c.rank) and not (
+                source == "M44" and self._rd["IP-M44-FREE"] == "any_card"):
             return False
         if not self._may_regrant(c, override):
             if rule_source(source) and c.held is None:

@@ -6,10 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from rules.engines.cards import parse, parse_one
 from rules.engines.dragon.advisor import advise
 from rules.engines.dragon.facts import deal_facts
+from rules.engines.dragon.game import DealRecord, GameHistory, WinningHand
 from rules.engines.dragon.judge import judge_deal
-from rules.engines.dragon.presets import ruleset
+from rules.engines.dragon.presets import Ruleset, ruleset
 
 from .helpers import ONLY_DEAL_GROUP, layout, table
 
@@ -77,3 +79,52 @@ def test_b25_advisor_judges_a_new_real_rank_from_the_start():
     for s in ranks[:3]:
         judged = judge_deal(tbl, 1, WHEN, cards, claims=[s.claim], ruleset=rs)
         assert judged.hands[s.claim.player].key == s.hand.key
+
+
+def test_b25_advisor_suggests_a_free_foska_under_ip_m44_free_any_card():
+    """Base rule 25 with modifier 44 ("объявить свободной одну из своих неубитых карт"): E has five dead
+    cards in deal 2 (the Eights by base rule 21, the Elves by Table 2 at 10:20). Under IP-M44-FREE any_card
+    the advisor offers his foskas too and suggests freeing the 9c (it plays as the Kc beside his three
+    Kings); declaring it gives the suggested hand. Under honor_only no suggestion frees a foska."""
+    tbl = table(seats=("N", "E", "S", "W"))
+    eights = parse("8h 8d 8c 8s As")
+    history = GameHistory([DealRecord(number=1, winners=("N",), winning_hands=(
+        WinningHand("N", 1, eights, tuple((c.rank, c.suit) for c in eights), ("natural",) * 5),))])
+    when = "2026-04-08T10:20:00+03:00"
+    rs = Ruleset("only-44-tables", "modifier 44 with the tables", disabled=frozenset(range(1, 101)) - {44})
+    cards = layout(tbl, deal_facts(tbl, 2, when).dealer, {"E": "8h 8d 8c Js Jd 9c Kh Kd Ks"})
+
+    def foskas_freed(readings):
+        advice = advise(tbl, 2, when, cards, history=history, readings=readings, ruleset=rs)["E"]
+        return [s for s in advice.suggestions if s.claim.target is not None and not s.claim.target.is_honor]
+
+    assert foskas_freed({}) == []
+    any_card = {"IP-M44-FREE": "any_card"}
+    nine = [s for s in foskas_freed(any_card) if s.claim.target == parse_one("9c")]
+    assert nine
+    best = max(nine, key=lambda s: s.hand.key)
+    judged = judge_deal(tbl, 2, when, cards, history=history, claims=[best.claim], readings=any_card, ruleset=rs)
+    assert judged.hands["E"].key == best.hand.key
+    assert [c.state for c in judged.state.hand("E") if c.card == parse_one("9c")] == ["free"]
+
+
+def test_b25_advisor_a_free_card_changed_to_a_foska_under_ip_m51_value_modified_value():
+    """Base rule 25 with modifiers 47 and 51 under IP-M51-VALUE modified_value: S's Kd is free at 19:05
+    (modifier 47, "вечер - Великан"); trying his change of its rank to a Two left a free card worth a
+    foska, and the advice failed with "free card 2d is not an honor (definition 13)". The card stays free
+    (its real rank is a Giant), so the advisor judges the try: it suggests the Two (four Twos with his 2h
+    2c 2s), and declaring it gives the suggested hand."""
+    tbl = table(seats=("N", "E", "S", "W"))
+    when = "2026-03-11T19:05:00+03:00"
+    rs = Ruleset("only-47-51", "modifiers 47 and 51", disabled=frozenset(range(1, 101)) - {47, 51},
+                 club_tables=False)
+    readings = {"IP-M51-VALUE": "modified_value"}
+    cards = layout(tbl, deal_facts(tbl, 1, when).dealer, {"S": "Kd 2h 2c 2s 9c 5h 6s 7d 3c"})
+    advice = advise(tbl, 1, when, cards, readings=readings, ruleset=rs)["S"]
+    two = [s for s in advice.suggestions if s.claim.rule == "M51" and s.claim.card == parse_one("Kd")
+           and s.claim.rank == 2]
+    assert len(two) == 1
+    judged = judge_deal(tbl, 1, when, cards, claims=[two[0].claim], readings=readings, ruleset=rs)
+    assert judged.hands["S"].key == two[0].hand.key
+    assert [c.state for c in judged.state.hand("S") if c.card == parse_one("Kd")] == ["free"]
+

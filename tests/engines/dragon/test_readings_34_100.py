@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import pytest
 
+from rules.engines.cards import card as make_card
 from rules.engines.cards import parse
 from rules.engines.dragon.context import Player, Room, Table
-from rules.engines.dragon.game import DealRecord, GameHistory
+from rules.engines.dragon.facts import deal_facts
+from rules.engines.dragon.game import DealRecord, GameHistory, WinningHand
+from rules.engines.dragon.judge import judge_deal
 from rules.engines.dragon.modifiers.external import m71_counted
 from rules.engines.dragon.presets import Ruleset
 from rules.engines.errors import RulesError
 from rules.engines.readings import get, registry
 
-from .helpers import card, claim, prepared
+from .helpers import card, claim, layout, prepared
 
 
 def only(*numbers: int) -> Ruleset:
@@ -269,3 +272,90 @@ def test_ip_m80_order_previous_deal_order_keeps_the_inverted_order_for_the_next_
     assert s.card_order == "inverted" and s.carry["card_order"] == "inverted"
     assert "card_order" not in prep({}, tbl=LIGHT, number=3, ruleset=rules, readings=rd).carry
     assert "card_order" not in prep({}, tbl=LIGHT_PLASTIC, number=3, ruleset=rules).carry
+
+
+# ---------------------------------------------------------------------------- IP-M44-FREE any_card
+# Deal 2 at 10:20 on 8 April: deal 1 was won with four Eights (base rule 21 kills the Eights), Table 2
+# kills the Elves, Table 3 makes April's Kings home. Modifier 44 alone of the modifiers is played.
+FOUR = Table(players=tuple(Player(id=s, seat=s) for s in ("N", "E", "S", "W")))
+APR_1020 = "2026-04-08T10:20:00+03:00"
+EIGHTS = parse("8h 8d 8c 8s As")
+M44_HISTORY = GameHistory([DealRecord(number=1, winners=("N",), winning_hands=(
+    WinningHand("N", 1, EIGHTS, tuple((c.rank, c.suit) for c in EIGHTS), ("natural",) * 5),))])
+ONLY_44_WITH_TABLES = Ruleset("only-44-tables", "modifier 44 with the base rules and Tables 1-3",
+                              disabled=frozenset(range(1, 101)) - {44})
+M44_CARDS = layout(FOUR, deal_facts(FOUR, 2, APR_1020).dealer, {"E": "8h 8d 8c Js Jd 9c Kh Kd Ks"})
+
+
+def _judge_m44(claims, readings=None):
+    return judge_deal(FOUR, 2, APR_1020, M44_CARDS, history=M44_HISTORY, claims=claims, readings=readings,
+                      ruleset=ONLY_44_WITH_TABLES)
+
+
+def test_ip_m44_free_readings_judge_a_free_foska():
+    """IP-M44-FREE, modifier 44 ("Если игроку приходит на руки 5 убитых карт, то он может ... объявить
+    свободной одну из своих неубитых карт"): E has five dead cards (8h 8d 8c by base rule 21, Js Jd by
+    Table 2) and declares his 9c free. Under honor_only (the default: definition 13, "Свободные карты -
+    онеры") the claim is refused, naming the 9c; under any_card the 9c is free and plays as any honor of
+    clubs: the Kc, and E's three home Kings become four (a better hand than without the claim)."""
+    free_9c = [claim("E", "M44", target="9c")]
+    with pytest.raises(RulesError, match=r"M44 by E, target 9c: 9c is not an honor.*IP-M44-FREE honor_only"):
+        _judge_m44(free_9c)
+    assert get("IP-M44-FREE").alternatives == ("any_card",)
+    any_card = {"IP-M44-FREE": "any_card"}
+    without = _judge_m44([], any_card)
+    assert without.hands["E"].name == "triple" and card(without.state, "9c").state == "natural"
+    judged = _judge_m44(free_9c, any_card)
+    assert card(judged.state, "9c").state == "free"
+    hand = judged.hands["E"]
+    assert hand.name == "quad" and hand.key > without.hands["E"].key
+    assert hand.values[make_card(9, "c")] == (13, "c")
+    assert make_card(9, "c") in hand.cards
+
+
+def test_ip_m44_free_any_card_frees_a_foska_only_for_modifier_44():
+    """IP-M44-FREE any_card is modifier 44's reading alone: definition 13 still keeps any other rule or
+    modifier from making a foska free (the state refuses the grant), and under honor_only modifier 44
+    cannot either."""
+    for readings, m44_frees in (({}, False), ({"IP-M44-FREE": "any_card"}, True)):
+        s = _judge_m44([], readings).state
+        nine = card(s, "9c")
+        assert not s.grant(nine, "free", "M47") and nine.state == "natural"
+        assert s.grant(nine, "free", "M44") is m44_frees
+        assert nine.state == ("free" if m44_frees else "natural")
+
+
+# ---------------------------------------------------------------------------- IP-M51-VALUE modified_value
+# Deal 1 at 19:05: modifier 47 makes the Giants free ("вечер (1800-000) - Великан"); S sits South, so
+# modifier 51 gives him his once-per-Game change. No table is played.
+EVENING = "2026-03-11T19:05:00+03:00"
+ONLY_47_51 = Ruleset("only-47-51", "modifiers 47 and 51", disabled=frozenset(range(1, 101)) - {47, 51},
+                     club_tables=False)
+MODIFIED_VALUE = {"IP-M51-VALUE": "modified_value"}
+
+
+def _judge_m51(hand: str, claims):
+    cards = layout(FOUR, deal_facts(FOUR, 1, EVENING).dealer, {"S": hand})
+    return judge_deal(FOUR, 1, EVENING, cards, claims=claims, readings=MODIFIED_VALUE, ruleset=ONLY_47_51)
+
+
+def test_ip_m51_value_modified_value_keeps_a_free_card_free_as_a_foska():
+    """IP-M51-VALUE modified_value, modifier 51 ("имеет право изменить реальный номинал или масть любой из
+    своих карт"): S's Kd is free (modifier 47) and he changes its rank to a Two. The new rank is a modified
+    characteristic, the real rank stays a Giant: base rule 13 has the rules read the real rank, an honor
+    (definition 13), and only a kill takes a free state away (base rule 3). So the card stays free and
+    plays as the 2d ("меняющие номинал между собой, но не масть": or any honor of diamonds): with the 2h
+    2c 2s it makes four Twos; beside three Dragons it plays as the Ad. Judging it no longer fails with
+    "free card 2d is not an honor"."""
+    change = [claim("S", "M51", card="Kd", rank=2)]
+    twos = _judge_m51("Kd 2h 2c 2s 9c 5h 6s 7d 3c", change)
+    kd = card(twos.state, "Kd")
+    assert kd.state == "free" and (kd.rank, kd.real_rank) == (2, 13)
+    assert twos.hands["S"].values[make_card(2, "d")] == (2, "d")
+    assert sorted(c.rank for c in twos.hands["S"].cards).count(2) == 4
+    assert twos.hands["S"].key > _judge_m51("Kd 2h 2c 2s 9c 5h 6s 7d 3c", []).hands["S"].key
+    assert any(e.source == "M51" and "still free" in e.text for e in twos.trace)
+    dragons = _judge_m51("Kd Ah Ac As 9c 5h 6s 7d 3c", change)
+    assert dragons.hands["S"].values[make_card(2, "d")] == (14, "d")
+    assert card(dragons.state, "Kd").state == "free"
+

@@ -577,10 +577,12 @@ def m43(state: DealState) -> None:
                         text=f"{player} has four dead cards")
 
 
-_ip("IP-M44-FREE", "M44", "May modifier 44's free card be a foska?", "honor_only", (),
+_ip("IP-M44-FREE", "M44", "May modifier 44's free card be a foska?", "honor_only", ("any_card",),
     {"honor_only": "definition 13: free cards are honors that exchange rank among the honors; a foska "
-                   "named free is refused (the reading that a free foska takes any honor rank, its suit "
-                   "kept, is not offered: the hand evaluator plays free cards as honors only)"})
+                   "named free is refused",
+     "any_card": "the text's 'объявить свободной одну из своих неубитых карт' names any live card: a foska "
+                 "declared free plays as itself or as any honor rank of its own suit (its suit kept, "
+                 "definition 13)"})
 
 
 @modifier(number=44, group="cards", kind="claim",
@@ -590,7 +592,8 @@ _ip("IP-M44-FREE", "M44", "May modifier 44's free card be a foska?", "honor_only
           readings=("IP-M42-COUNT", "IP-M43-PARTS", "IP-M44-FREE"))
 def m44(state: DealState) -> None:
     """The claim names the card revived (``card``), the card revived as wild (``cards[0]``) and the
-    card declared free (``target``)."""
+    card declared free (``target``): an honor, or under IP-M44-FREE ``any_card`` any live card ("одну
+    из своих неубитых карт"), a foska then playing as itself or as any honor of its suit."""
     for player, claim in _one_claim(state, "M44", state.claims_for("M44")).items():
         dead = [c for c in state.hand(player) if c.dead]
         if not _dead_count_ok(state, len(dead), 5):
@@ -613,7 +616,7 @@ def m44(state: DealState) -> None:
         if free is not None:
             if free is wild:
                 state.refuse(claim, f"{free.card} is the card revived as wild; it cannot also be free")
-            if not free.honor:
+            if not free.honor and state.reading("IP-M44-FREE") != "any_card":
                 state.refuse(claim, f"{free.card} is not an honor: only honors are free (definition 13, "
                                     f"IP-M44-FREE {state.reading('IP-M44-FREE')})")
             if free is not revived and not _plain(free):
@@ -832,13 +835,14 @@ def _m44_options(state: DealState, player: str) -> list[Claim]:
     dead = [c for c in hand if c.dead]
     if not _dead_count_ok(state, len(dead), 5):
         return []
-    honors = [c for c in hand if c.honor and (_plain(c) or c.dead)]
+    any_card = state.reading("IP-M44-FREE") == "any_card"      # a foska may be declared free
+    frees = [c for c in hand if (c.honor or any_card) and (_plain(c) or c.dead)]
     out = []
     for a in [None, *dead]:
         for b in [None, *dead]:
             if b is not None and b is a:
                 continue
-            for f in [None, *honors]:
+            for f in [None, *frees]:
                 if f is not None and (f is b or (f.dead and f is not a)):
                     continue
                 parts = (a, b, f)

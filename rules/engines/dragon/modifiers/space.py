@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...cards import is_honor, lower_rank, raise_rank
 from ...readings import InterpretationPoint
 from ..base_rules import reread_rule7
-from ..state import NATURAL, Claim, DealState
+from ..state import FREE, NATURAL, Claim, DealState
 from .base import attach_final, attach_options, modifier, register_point
 from .deal import incdec_target
 
@@ -136,6 +136,11 @@ def _one_each(state: DealState, rule: str, claims: list[Claim]) -> list[Claim]:
           reads=("seats", "card_states", "claims", "history"), does=("rank", "suit", "claim_right"),
           readings=("IP-M51-VALUE", "IP-M51-ONE-ATTRIBUTE", "IP-M53-SCOPE"))
 def m51(state: DealState) -> None:
+    """Under IP-M51-VALUE ``modified_value`` the new rank is a modified characteristic and the real
+    rank stays as dealt. A free card given a foska's rank stays free: base rule 13 has the rules read
+    its real rank, which is still an honor (definition 13), and the seed takes a free state away only
+    by a kill (base rule 3); as a free card it "changes rank among the honors, not suit", so it plays
+    as its new value or as any honor of its suit (the judge gives the evaluator ``free_foskas``)."""
     value = state.reading("IP-M51-VALUE")
     for claim in _one_each(state, "M51", state.claims_for("M51")):
         seat = _seat(state, claim.player)
@@ -164,6 +169,11 @@ def m51(state: DealState) -> None:
             state.refuse(claim, f"{claim.card} is no longer natural at modifier 51's turn")
         real = value == "in_order_real"
         if claim.rank is not None:
+            if c.state == FREE and not is_honor(claim.rank):
+                # modified_value: the real rank stays an honor, and nothing but a kill (base rule 3)
+                # takes a free state away: the card stays free (see ``m51``'s docstring).
+                text += (f"; still free: its real rank is an honor, it plays as {claim.rank}{c.suit} or as any "
+                         "honor of its suit (definition 13, base rule 13)")
             state.change_rank(c, claim.rank, real=real, override=True, stays_natural=real, text=text)
         if claim.suit is not None:
             state.change_suit(c, claim.suit, real=real, override=True, text=text)
