@@ -359,3 +359,19 @@ def test_ip_m51_value_modified_value_keeps_a_free_card_free_as_a_foska():
     assert dragons.hands["S"].values[make_card(2, "d")] == (14, "d")
     assert card(dragons.state, "Kd").state == "free"
 
+
+
+def test_ip_m44_free_any_card_a_free_foska_plays_as_itself_for_m13_and_is_no_club_honor_for_m29():
+    """Under IP-M44-FREE any_card a free non-honour plays as itself or any honor of its suit (definition 13
+    extended by modifier 44: "объявить свободной одну из своих неубитых карт"): modifier 13's 'can be' sees
+    both; modifier 29 counts free club *honors* ("трефовый онер"), which a free Nine of clubs is not."""
+    from rules.engines.dragon.modifiers import deal as deal_modifiers
+    from rules.engines.dragon.state import FREE, CardState
+
+    nine = CardState(0, parse("9c")[0], "n", 1, 1, True)
+    nine.state = FREE
+    assert deal_modifiers._can_be(nine, 9, ("c",)) and deal_modifiers._can_be(nine, 13, ("c",))
+    assert not deal_modifiers._can_be(nine, 8, ("c",)) and not deal_modifiers._can_be(nine, 13, ("h",))
+    king = CardState(1, parse("Kc")[0], "n", 1, 1, True)
+    king.state = FREE
+    assert deal_modifiers._can_be(king, 14, ("c",)) and not deal_modifiers._can_be(king, 9, ("c",))

@@ -763,8 +763,8 @@ def _can_be(c: CardState, rank: int, suits: tuple[str, ...]) -> bool:
         return True
     if c.state == HOME:
         return c.rank == rank
-    if c.state == FREE:
-        return is_honor(rank) and c.suit in suits
+    if c.state == FREE:        # any honor of its suit, or itself (a free non-honour: IP-M44-FREE any_card)
+        return (is_honor(rank) or c.rank == rank) and c.suit in suits
     return c.rank == rank and c.suit in suits
 
 
@@ -1848,7 +1848,7 @@ def _m29_right(state: DealState, c: CardState) -> bool:
         return False
     need = 1 if state.reading("IP-M29-COUNT") == "at_least_one" else 2
     return sum(
-        1 for h in state.hand(c.player) if h.state == FREE and h.real_suit == "c") >= need
+        1 for h in state.hand(c.player) if h.state == FREE and h.real_suit == "c" and is_honor(h.real_rank)) >= need
 
 
 _ip("IP-M29-SAME", "M29", "What does 'the order of action is the same as in the previous item' carry over from "
