@@ -7,6 +7,7 @@ stores it as JSON (:meth:`TraceEntry.as_dict`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -66,6 +67,19 @@ def _ru(word: object) -> str:
     return text
 
 
+_DATETIME = re.compile(r"(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d)(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)?")
+
+
+def _shown(value: object, words=str) -> str:
+    """A before / after value as a person reads it (``words`` translates it): nothing as a dash, a
+    moment to the minute."""
+    if value is None:
+        return "—"
+    text = words(value)
+    moment = _DATETIME.fullmatch(text)
+    return f"{moment.group(1)} {moment.group(2)}" if moment else text
+
+
 def render_entry(entry: TraceEntry, lang: str = "en") -> str:
     """One line: ``M7: 7c (p2) natural -> dead`` or its Russian form."""
     cards = " ".join(c.text(lang) for c in entry.cards)
@@ -78,12 +92,12 @@ def render_entry(entry: TraceEntry, lang: str = "en") -> str:
                                orders.get(str(entry.after), entry.after), entry.player, entry.text)
         moved = ""
         if entry.before is not None or entry.after is not None:
-            moved = f": {_ru(entry.before)} -> {_ru(entry.after)}"
+            moved = f": {_shown(entry.before, _ru)} -> {_shown(entry.after, _ru)}"
         line = f"{entry.source}: {cards}{who} {change}{moved}".replace("  ", " ")
     else:
         moved = ""
         if entry.before is not None or entry.after is not None:
-            moved = f": {entry.before} -> {entry.after}"
+            moved = f": {_shown(entry.before)} -> {_shown(entry.after)}"
         line = f"{entry.source}: {cards}{who} {entry.change}{moved}".replace("  ", " ")
     if entry.text and lang == "en":
         line += f" ({entry.text})"

@@ -268,3 +268,15 @@ def test_whole_deal_end_to_end_trace_in_order():
     bets = {"N": 2, "E": 4, "S": 2, "W": 2}
     (winner,) = d["winners"]
     assert sum(d["chips"].values()) == 0 and d["chips"][winner] == 10 - bets[winner]
+
+
+def test_the_trace_shows_nothing_as_a_dash_and_a_moment_to_the_minute():
+    """A trace line is read by people: a change from nothing reads as a dash, a time (modifiers 48, 49
+    move the deal's clock) to the minute, in both languages."""
+    from rules.engines.dragon.trace import TraceEntry, render_entry
+
+    cancelled = TraceEntry("M33", "cancelled", (), None, "M34")
+    moved = TraceEntry("M48", "time", (), "2026-11-29 21:07:06.660746+03:00", "2026-11-29T23:07:06+03:00")
+    assert render_entry(cancelled) == "M33: cancelled: — -> M34"
+    assert render_entry(moved) == "M48: time: 2026-11-29 21:07 -> 2026-11-29 23:07"
+    assert render_entry(moved, "ru").endswith(": 2026-11-29 21:07 -> 2026-11-29 23:07")
