@@ -29,7 +29,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import SUITS, Card, is_honor, lower_rank, raise_rank
+from ..cards import SUITS, Card, lower_rank, raise_rank
 from ..errors import RulesError
 from .game import GameHistory
 from .judge import evaluate_player, prepare_deal, setup_deal
@@ -131,13 +131,14 @@ def _direct(state: DealState, option: Claim) -> list[tuple[CardState, int, str]]
 
 def _estimate(state: DealState, player: str, changes: list[tuple[CardState, int, str]], evaluate):
     """The player's hand with the cards set to the new values and every other card as prepared. A
-    dead card counts as natural (its kill may have been tied to the old value), and so does a free
-    card that is no longer an honor."""
+    dead card counts as natural (its kill may have been tied to the old value); a free card stays
+    free, as the judge keeps it (IP-M51-VALUE ``modified_value``: it plays as itself or any honor of
+    its suit)."""
     kept = [(c, c.rank, c.suit, c.state) for c, _r, _s in changes]
     try:
         for c, rank, suit in changes:
             c.rank, c.suit = rank, suit
-            if c.state == DEAD or (c.state == FREE and not is_honor(rank)):   # definition 13
+            if c.state == DEAD:
                 c.state = NATURAL
         return evaluate(state, player)
     finally:
