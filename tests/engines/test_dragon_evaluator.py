@@ -566,6 +566,42 @@ def test_counting_path_agrees_with_the_general_search():
     assert taken > 400
 
 
+def test_counting_path_under_reversal_agrees_with_the_general_search():
+    """Base rule 7 ("Менее естественный расклад бьет более естественный ..."), default readings:
+    the counting path gives the best category and key, and the least natural level of that very
+    hand (a changeable card counted and changed in it, IP-NAT-USED changed_only), as the general
+    search does; the combination and the values it realises are the general search's, from Card
+    objects and from text alike. The level is natural, home and wild in turn, and it differs from
+    the unreversed one on some hands."""
+    from rules.engines.dragon import evaluator
+
+    taken = 0
+    levels = set()
+    differs = 0
+    for (hand, wild, home, free, dead), (card_order, suit_order) in _changeable_cases(3):
+        fast = E(hand, wild=wild, home=home, free=free, dead=dead, card_order=card_order,
+                 suit_order=suit_order, naturalness_reversed=True)
+        taken += fast._cards is None            # deferred: the counting path answered
+        text = E(cards.format(hand), wild=cards.format(wild), home=cards.format(home), free=cards.format(free),
+                 dead=cards.format(dead), card_order=card_order, suit_order=suit_order,
+                 naturalness_reversed=True)
+        slow = evaluator._general(hand, wild, home, free, dead, card_order, suit_order, None, True,
+                                  counted=False)
+        case = (cards.format(hand), cards.format(wild), cards.format(home), cards.format(free),
+                cards.format(dead), card_order, suit_order)
+        for got in (fast, text):
+            assert (got.category, got.key, got.naturalness) == (slow.category, slow.key, slow.naturalness), case
+            assert got.cards == slow.cards and dict(got.values) == dict(slow.values), case
+        levels.add(fast.naturalness)
+        plain = E(hand, wild=wild, home=home, free=free, dead=dead, card_order=card_order,
+                  suit_order=suit_order)
+        assert (plain.category, plain.key[:3]) == (fast.category, fast.key[:3]), case
+        differs += plain.naturalness != fast.naturalness
+    assert taken > 400
+    assert levels == {"natural", "home", "wild"}
+    assert differs > 10
+
+
 def test_counting_path_same_answer_from_text_and_cards():
     """The counting path reads Card objects and text alike: the same value either way."""
     rng = random.Random("dragon-counting-text")

@@ -748,6 +748,34 @@ def test_evaluator_matches_reference_with_naturalness_reversed(order):
         check(rng, mix, card_order, suit_order, {"IP-NAT-ORDER": order}, reversed_=True)
 
 
+def _run_reversed(mix, per_mix, seed):
+    rng = random.Random(f"dragon-reference-reversed-{seed}-{mix}")
+    for i in range(per_mix):
+        card_order, suit_order = ORDERS[i % 4]
+        check(rng, mix, card_order, suit_order, reversed_=True)
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
+def test_evaluator_matches_reference_reversed_random_hands(mix):
+    """Base rule 7 ("Менее естественный расклад бьет более естественный ...") under the default
+    readings, where the counting path answers: the category, the key and its reversed
+    naturalness agree with the reference for each mix of states, under both orders."""
+    _run_reversed(mix, FAST_PER_MIX, "fast")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
+def test_evaluator_matches_reference_reversed_20000_per_mix(mix, request):
+    """The full run of the reference with base rule 7's reversal, as
+    :func:`test_evaluator_matches_reference_20000_per_mix` (the same environment variables)."""
+    if "slow" not in (request.config.getoption("markexpr", "") or "") or "not slow" in request.config.getoption("markexpr"):
+        pytest.skip("the full reference run: select it with -m slow")
+    shard, shards = _shard()
+    if MIXES.index(mix) % shards != shard:
+        pytest.skip(f"mix {MIXES.index(mix)} belongs to another shard than {shard}/{shards}")
+    _run_reversed(mix, SLOW_PER_MIX, "slow")
+
+
 # --- free foskas (IP-M44-FREE any_card) and cards at home's level (IP-M14-NATURALNESS as_home) ------
 
 EXTRA_READINGS = [None, {"IP-NAT-USED": "any_changeable"}, {"IP-NAT-FREE": "between_natural_and_home"},

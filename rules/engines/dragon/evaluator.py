@@ -32,10 +32,13 @@ from the highest; #53 by its ranks from the highest. ``kickers`` is empty unless
 ``remaining_high_to_low``.
 
 Three paths give the same keys: natural cards under the default readings are read off tables
-(:mod:`.eval_natural`); changeable cards under the default readings, and not reversed by base
-rule 7, are decided from counts (:mod:`.eval_flex`), the combination and the values being found
-by the general search only when they are asked for; everything else goes to the general search
-(:mod:`.eval_core`), which the tests hold against a brute-force reference.
+(:mod:`.eval_natural`); changeable cards under the default readings are decided from counts
+(:mod:`.eval_flex`), the combination and the values being found by the general search only when
+they are asked for; everything else goes to the general search (:mod:`.eval_core`), which the
+tests hold against a brute-force reference. Under base rule 7 (``naturalness_reversed``) the
+counts give the category and the key all the same (under IP-NAT-ORDER ``category_first``
+naturalness comes after them), and the level is the lowest level of a changeable card with
+which, counted and changed, a search of that one category still reaches that key.
 
 Category 65 (``nothing``) is below #64: live cards that can form no hand under any choice when
 IP-HODGEPODGE does not make them #53. Because #53 is defined by the absence of any other hand
@@ -549,8 +552,6 @@ def _counted_input(hand, wild, home, free, dead, card_order, suit_order, reading
             return HandValue(53, "hodgepodge", None, _EMPTY_VALUES, "natural", (-53, comps, (), nat), realise)
         cat, comps, _detail = got
         return HandValue(cat, _NAMES[cat], None, _EMPTY_VALUES, "natural", (-cat, comps, (), nat), realise)
-    if reversed_:
-        return None
     # the same live cards in the same states give the same answer (the advisor and the judge
     # evaluate a hand again and again under other claims)
     memo_key = (ctx, live, wild_live, home_live, free_live)
@@ -598,9 +599,72 @@ def _counted_input(hand, wild, home, free, dead, card_order, suit_order, reading
     elif got is _NO_HAND:
         return None
     cat, comps, level = got
+    if reversed_:
+        # base rule 7: the same category and key (naturalness comes after them, IP-NAT-ORDER
+        # category_first), at the least natural level a card can be counted and changed in it
+        level = _REVERSED_MEMO.get(memo_key)
+        if level is None:
+            level = _reversed_level(ctx, live & ~wild_live & ~free_live & ~home_live, wild_live, home_live,
+                                    free_live, cat, comps, got[2])
+            if len(_REVERSED_MEMO) > COUNTED_MEMO_LIMIT:
+                _REVERSED_MEMO.clear()
+            _REVERSED_MEMO[memo_key] = level
+        return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), 3 - level),
+                         _Realise((tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead), card_order,
+                                   suit_order, None, True)))
     return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level),
                      _Realise((tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead), card_order,
                                suit_order, None, False)))
+
+
+_REVERSED_MEMO: dict = {}
+
+
+def _reversed_level(ctx, natural: int, wild: int, home: int, free: int, cat: int, comps, level: int) -> int:
+    """The naturalness level of the best hand ``(cat, comps)`` under base rule 7 (default
+    readings): the lowest level of a changeable card that some realisation of that very hand
+    counts and changes (IP-NAT-USED changed_only), else natural. The general search's
+    :func:`_changeable` asks the same question card by card, lowest level first; the cards are
+    bit sets, 13 a suit from bit 2 on. ``level`` is the hand's level when not reversed."""
+    if level == 0:
+        return 0
+    flex: list[core.Flex] = []
+    for bits, kind in ((wild, 0), (home, 1), (free, 2)):    # the wild cards first: level 0
+        bits >>= 2
+        while bits:
+            low = bits & -bits
+            b = low.bit_length() - 1
+            ri = b % 13
+            si = b // 13
+            if kind == 0:
+                flex.append(core.Flex(core.ALL_RANKS, core.ALL_SUITS, ri, si, 0))
+            elif kind == 1:
+                flex.append(core.Flex(1 << ri, core.ALL_SUITS, ri, si, 1))
+            else:
+                flex.append(core.Flex(core.HONOR_RANKS | 1 << ri, 1 << si, ri, si, 1))
+            bits ^= low
+    return _least_natural(ctx, _split(natural), flex, cat, comps, level)
+
+
+def _least_natural(ctx, masks, flex, cat: int, comps, level: int) -> int:
+    """:func:`_reversed_level` for the general path's card lists (fixed cards by suit masks).
+
+    The most natural level bounds the search: at level 0 no realisation keeps every counted wild
+    card at its real value (a changed card outside the combination may as well play as itself),
+    so one of them is counted and changed; at level 1 the same holds of the changeable cards of
+    every level, and only the wild cards remain to be tried."""
+    if level == 0:
+        return 0
+    shape = ctx.shapes[cat]
+    for i in sorted(range(len(flex)), key=lambda i: flex[i].level):
+        if level == 1 and flex[i].level:
+            return 1
+        # the best hand of that category with this card counted and changed: never above the
+        # best hand, so reaching its key is reaching the hand
+        got = shape(ctx, core.State(list(masks), flex, i, True))
+        if got is not None and got[0] == comps:
+            return flex[i].level
+    return 3
 
 
 class _Realise:
@@ -689,16 +753,17 @@ def _general(hand, wild, home, free, dead, card_order, suit_order, readings, nat
             flex_cards.append(c)
     if not flex:
         return _natural(ctx, rd, masks, live, naturalness_reversed)
-    if counted and not naturalness_reversed and getattr(ctx, "flex_tables", None) is not None:
-        got = _counted(ctx, masks, flex, flex_cards, live)
+    if counted and getattr(ctx, "flex_tables", None) is not None:
+        got = _counted(ctx, masks, flex, flex_cards, live, naturalness_reversed)
         if got is not None:
             return got
     return _changeable(ctx, rd, masks, flex, flex_cards, live, naturalness_reversed)
 
 
-def _counted(ctx, masks, flex, flex_cards, live):
-    """:func:`_counted_key` for the general path's card lists; the combination and the values
-    are left to the general search, which finds them when they are asked for."""
+def _counted(ctx, masks, flex, flex_cards, live, reversed_=False):
+    """:func:`_counted_key` for the general path's card lists (and :func:`_least_natural` when
+    ``reversed_``); the combination and the values are left to the general search, which finds
+    them when they are asked for."""
     wild = 0
     home = [0] * 13
     free = [0, 0, 0, 0]
@@ -720,11 +785,14 @@ def _counted(ctx, masks, flex, flex_cards, live):
     if got is None:
         return None
     cat, comps, level = got
+    if reversed_:
+        level = _least_natural(ctx, masks, flex, cat, comps, level)
 
     def realise():
-        return _changeable(ctx, _DEFAULT_READINGS, masks, flex, flex_cards, live, False)
+        return _changeable(ctx, _DEFAULT_READINGS, masks, flex, flex_cards, live, reversed_)
 
-    return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level], (-cat, comps, (), level), realise)
+    return HandValue(cat, _NAMES[cat], None, None, _LEVEL_NAMES[level],
+                     (-cat, comps, (), 3 - level if reversed_ else level), realise)
 
 
 _DEFAULT_READINGS = resolve({}, games=("dragon",))
