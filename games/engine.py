@@ -302,14 +302,10 @@ def _facts(doc: dict, number: int, started_at: dt.datetime):
     """The facts of deal ``number`` of the Game (its number in the Game, quick deals counted, as in
     the document) exactly as the judge sets them up (``judge.setup_deal``): the table from the
     document, the dealer by the rotation reading, the modifiers' adjustments applied."""
-    from rules.engines.dragon.facts import deal_facts
-    from rules.engines.dragon.judge import table_from_doc
-    from rules.engines.dragon.modifiers.base import apply_adjustments
+    from rules.engines.dragon.judge import deal_start, table_from_doc
 
-    rs, rd = _engine_readings(doc)
-    facts = deal_facts(table_from_doc(doc), number, started_at, rotation=rd["IP-DEAL-ROTATION"])
-    apply_adjustments(facts, rd, rs.disabled)
-    return rs, rd, facts
+    return deal_start(table_from_doc(doc), number, started_at, readings=doc.get("readings") or {},
+                      ruleset=doc.get("ruleset", "club-2.2.1"))
 
 
 class DealStepper:

@@ -260,12 +260,21 @@ def judge_deal(table: Table, number: int, started_at: str | dt.datetime, cards: 
 def setup_deal(table: Table, number: int, started_at: str | dt.datetime, cards: Iterable[Card | str], *,
                readings: Mapping[str, str] | None = None, ruleset: str | Ruleset = "club-2.2.1"):
     """The ruleset, the checked readings, the deal's facts and the dealt cards (circle patterns)."""
+    rs, rd, facts = deal_start(table, number, started_at, readings=readings, ruleset=ruleset)
+    dealing = Dealing(facts, rd, ruleset=rs).deal_all(cards)
+    return rs, rd, facts, dealing
+
+
+def deal_start(table: Table, number: int, started_at: str | dt.datetime, *,
+               readings: Mapping[str, str] | None = None, ruleset: str | Ruleset = "club-2.2.1"):
+    """What dealing and judging deal ``number`` start from: the ruleset, the checked readings (the
+    ruleset's own under ``readings``) and the deal's facts (the dealer by the rotation reading) with
+    the modifiers' adjustments applied. The recorder and the provisional judgement start here too."""
     rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
     rd = resolve({**rs.readings, **dict(readings or {})}, games=_GAMES)
     facts = deal_facts(table, number, started_at, rotation=rd["IP-DEAL-ROTATION"])
     apply_adjustments(facts, rd, rs.disabled)
-    dealing = Dealing(facts, rd, ruleset=rs).deal_all(cards)
-    return rs, rd, facts, dealing
+    return rs, rd, facts
 
 
 def evaluate_player(state: DealState, player: str):

@@ -25,14 +25,10 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import RulesError
-from ..readings import resolve
 from . import judge as dragon_judge
 from .deal import CARDS_PER_PLAYER, Dealing
-from .facts import deal_facts
 from .game import GameHistory
-from .modifiers.base import apply_adjustments
 from .presets import Ruleset
-from .presets import ruleset as get_ruleset
 from .state import Claim
 from .trace import TraceEntry, render_entry
 
@@ -116,10 +112,7 @@ def preview_deal(table, number: int, started_at: str | dt.datetime, cards: Itera
     """Deal ``number`` of a Game judged provisionally on ``cards``, the cards dealt so far in
     dealing order (1 card up to the whole deal): the states of those cards and the rules that
     acted, as if the deal ended now."""
-    rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
-    rd = resolve({**rs.readings, **dict(readings or {})}, games=("dragon",))
-    facts = deal_facts(table, number, started_at, rotation=rd["IP-DEAL-ROTATION"])
-    apply_adjustments(facts, rd, rs.disabled)
+    rs, rd, facts = dragon_judge.deal_start(table, number, started_at, readings=readings, ruleset=ruleset)
     dealing = _DealtSoFar(facts, rd, ruleset=rs)
     tokens = list(cards)
     if not tokens:
