@@ -300,11 +300,11 @@ def _engine_readings(doc: dict):
 
 def _facts(doc: dict, number: int, started_at: dt.datetime):
     """The facts of deal ``number`` of the Game (its number in the Game, quick deals counted, as in
-    the document) exactly as the judge sets them up (``judge.setup_deal``): the table from the
-    document, the dealer by the rotation reading, the modifiers' adjustments applied."""
+    the document) exactly as the judge sets them up (``judge.deal_start``), with the readings the
+    judgement uses (:func:`readings_used`: a precedent may change how a deal is dealt)."""
     from rules.engines.dragon.judge import deal_start, table_from_doc
 
-    return deal_start(table_from_doc(doc), number, started_at, readings=doc.get("readings") or {},
+    return deal_start(table_from_doc(doc), number, started_at, readings=readings_used(doc),
                       ruleset=doc.get("ruleset", "club-2.2.1"))
 
 

@@ -536,9 +536,11 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
     corrected = _check_version(deal, supersedes)
     game = deal.game
     doc = _game_doc(game, upto=deal)
-    dealing = _stepper(deal).dealing         # the engine knows the deal's length (nine circles or not)
+    recorded = doc["deals"][-1]["cards"]
+    # the engine knows the deal's length (nine circles, or eight or ten under a reading)
+    dealing = engine.DealStepper(doc, deal.number, deal.started_at, recorded).dealing
     if not dealing.complete:
-        count = len(doc["deals"][-1]["cards"])
+        count = len(recorded)
         raise InvalidInput(_("Deal %(number)s has %(count)s of %(expected)s cards; record them all first.")
                            % {"number": deal.number, "count": count, "expected": dealing.total},
                            extra={"field": "cards", "value": count})

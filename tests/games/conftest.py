@@ -115,9 +115,9 @@ def api_as():
     return login
 
 
-def full_deal(game, actor, *, seed="s1"):
-    """A digital deal of ``game`` (the engine deals it from the seed)."""
-    return services.deal_digital(game=game, actor=actor, seed=seed)
+def full_deal(game, actor, *, seed="s1", started_at=None):
+    """A digital deal of ``game`` (the engine deals it from the seed), begun now or at ``started_at``."""
+    return services.deal_digital(game=game, actor=actor, seed=seed, started_at=started_at)
 
 
 @pytest.fixture

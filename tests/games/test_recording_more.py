@@ -124,7 +124,7 @@ def test_the_recording_page_makes_a_bounded_number_of_queries(judge, django_asse
     for token in ("Kd", "7c", "Ah", "2s", "10d", "Qh"):
         services.deal_card(deal=deal, actor=croupier, card=token)
     client = client_as(players[0])
-    with django_assert_max_num_queries(34):
+    with django_assert_max_num_queries(35):
         page = client.get(deal.get_absolute_url())
     assert page.status_code == 200 and b'id="deal-preview"' in page.content
 

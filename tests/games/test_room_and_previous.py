@@ -220,13 +220,16 @@ def test_m62_the_real_judge_reads_the_previous_games_last_deal_in_a_games_first_
     # combination home for everyone but its winner; under IP-M62-PREVIOUS "last_at_table" a Game's first
     # deal reads the previous Game's last deal. The seeds deal a first Game whose deal (pot 24 at a
     # minimum stake of 2) is won with two Aces, and a second Game whose first deal gives another player an Ace.
+    # the seeds were chosen for this moment (the hour and the date choose wild, dead and home ranks)
+    moment = dt.datetime(2026, 11, 29, 18, 30, tzinfo=dt.UTC)
     first = services.game_start(session=session, actor=croupier, readings={"IP-M62-PREVIOUS": reading})
-    deal = full_deal(first, croupier, seed="p1")
+    deal = full_deal(first, croupier, seed="p1", started_at=moment)
     for player in players:
         services.bet_place(deal=deal, actor=croupier, member=player, amount=5)
     services.result_submit(deal=deal, actor=players[0])
     second = services.game_reseat(game=first, actor=croupier, seats=_swapped(players))
-    result = services.result_submit(deal=full_deal(second, croupier, seed="q0"), actor=players[0])
+    result = services.result_submit(deal=full_deal(second, croupier, seed="q0", started_at=moment + dt.timedelta(minutes=7)),
+                                    actor=players[0])
     m62 = [entry["text"] for entry in result.judgement["trace"] if entry["source"] == "M62"]
     if reads_it:
         assert m62 and all("deal 1 of the previous Game paid 24" in text for text in m62)
@@ -247,3 +250,14 @@ def test_b25_the_advice_uses_the_readings_the_judgement_used(judge, session, cro
     monkeypatch.setattr(advisor, "advise", lambda *args, **kwargs: given.append(kwargs["readings"]) or {})
     engine.advice(result.document)
     assert given and given[-1]["IP-KICKERS"] == "remaining_high_to_low"
+
+
+def test_the_recorder_deals_with_the_readings_the_judgement_uses(judge, session, croupier, players):
+    """The seed's dealing order (IP-DEAL-ROTATION) fixed by a binding precedent: the recorder's next circle
+    and the digital dealer follow it as the judge does (North deals every deal under north_always)."""
+    rulebook_sync()
+    ruling(croupier, title="North always deals", on=dt.date(2015, 3, 14), fixes={"IP-DEAL-ROTATION": "north_always"})
+    game = services.game_start(session=session, actor=croupier)
+    services.result_submit(deal=full_deal(game, croupier), actor=players[0])
+    second = services.deal_start(game=game, actor=croupier)
+    assert services.deal_progress(deal=second)["dealer"] == str(players[0].pk)      # North, not East
