@@ -460,6 +460,18 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
     return _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed)
 
 
+def _card_bits(cards) -> int:
+    """The bits of a tuple or list of distinct cards (13 per suit from bit 2 on); -1 for anything
+    else, which takes the long way."""
+    if type(cards) not in (tuple, list):
+        return -1
+    base = _BASE
+    bits = 0
+    for c in cards:
+        bits |= base[c.suit] << c.rank
+    return bits if bits.bit_count() == len(cards) else -1
+
+
 _COUNTED_MEMO: dict = {}
 # Whole hands recur within a deal and its advice (the same hand evaluated for every claim tried),
 # rarely across deals: a small memo keeps the hits and bounds a long-running process's memory
@@ -489,41 +501,19 @@ def _counted_input(hand, wild, home, free, dead, card_order, suit_order, reading
     # the cards as bits, 13 per suit from bit 2 on; anything but tuples or lists of distinct
     # Card objects takes the long way, and its errors
     base = _BASE
-    hb = wb = hob = fb = db = 0
+    hb = 0
     try:
         for c in hand:
             hb |= base[c.suit] << c.rank
         if hb.bit_count() != len(hand):
             return None
-        if wild:
-            if type(wild) not in (tuple, list):
-                return None
-            for c in wild:
-                wb |= base[c.suit] << c.rank
-            if wb.bit_count() != len(wild):
-                return None
-        if home:
-            if type(home) not in (tuple, list):
-                return None
-            for c in home:
-                hob |= base[c.suit] << c.rank
-            if hob.bit_count() != len(home):
-                return None
-        if free:
-            if type(free) not in (tuple, list):
-                return None
-            for c in free:
-                fb |= base[c.suit] << c.rank
-            if fb.bit_count() != len(free):
-                return None
-        if dead:
-            if type(dead) not in (tuple, list):
-                return None
-            for c in dead:
-                db |= base[c.suit] << c.rank
-            if db.bit_count() != len(dead):
-                return None
+        wb = _card_bits(wild) if wild else 0
+        hob = _card_bits(home) if home else 0
+        fb = _card_bits(free) if free else 0
+        db = _card_bits(dead) if dead else 0
     except (KeyError, AttributeError, TypeError):
+        return None
+    if wb < 0 or hob < 0 or fb < 0 or db < 0:
         return None
     if (wb | hob | fb | db) & ~hb or fb & ~_HONOR_BITS or wb & hob or wb & fb or fb & hob:
         return None             # refused or unusual: the general path says why
