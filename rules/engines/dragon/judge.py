@@ -16,6 +16,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .. import cards as _cards_module
 from ..cards import Card, parse_one
 from ..errors import RulesError
 from ..readings import Readings, resolve
@@ -162,6 +163,7 @@ class DealJudgement:
     chips: dict[str, int]
     record: DealRecord
     trace: list[TraceEntry] = field(default_factory=list)
+    dealing: Dealing | None = None            # the cards as dealt (the advisor judges its tries from them)
 
     def trace_text(self, lang: str = "en") -> str:
         """The trace, one line per entry, in English or Russian."""
@@ -184,32 +186,43 @@ class DealJudgement:
                 "trace": [e.as_dict() for e in self.trace]}
 
 
+_INTERNED = _cards_module._INTERNED
+
+
 def _hand_inputs(state: DealState, player: str):
-    """The evaluator's inputs: the cards as modified (rank, suit), with the state lists."""
-    pairs = [(c.played, c.state) for c in state.hand(player)]
-    hand = tuple(p for p, _ in pairs)
-    wild = tuple(p for p, st in pairs if st == WILD)
-    home = tuple(p for p, st in pairs if st == HOME)
-    free = tuple(p for p, st in pairs if st == FREE)
-    dead = tuple(p for p, st in pairs if st == DEAD)
-    return hand, wild, home, free, dead
+    """The evaluator's inputs: the cards as modified (rank, suit), with the state lists (None when
+    the player holds a card twice: :func:`_distinct` then decides)."""
+    hand = []
+    wild, home, free, dead = [], [], [], []
+    by_state = {WILD: wild, HOME: home, FREE: free, DEAD: dead}
+    interned = _INTERNED
+    for c in state.hand(player):
+        played = interned.get((c.rank, c.suit)) or c.played
+        hand.append(played)
+        found = by_state.get(c.state)
+        if found is not None:
+            found.append(played)
+    if len(set(hand)) != len(hand):
+        return None
+    return tuple(hand), tuple(wild), tuple(home), tuple(free), tuple(dead)
 
 
 _RANK_OF_STATE = {WILD: 0, HOME: 1, FREE: 1, "natural": 2, DEAD: 3}
 
 
-def _distinct(state: DealState, player: str):
+def _distinct(state: DealState, player: str, quiet: bool = False):
     """The evaluator takes distinct cards. Two decks (IP-DECKS) or a changed rank or suit can give a
     player the same card twice: the copy in the more changeable state is kept (a wild copy can
-    play as anything the other could), and the trace says so."""
+    play as anything the other could), and the trace says so (``quiet``: it does not, for the
+    advisor's tries)."""
     best: dict[Card, CardState] = {}
     for c in state.hand(player):
         kept = best.get(c.played)
         if kept is None or _RANK_OF_STATE[c.state] < _RANK_OF_STATE[kept.state]:
-            if kept is not None:
+            if kept is not None and not quiet:
                 state.note("duplicate", (kept,), f"{c.played} twice: one copy counts", source="IP-DECKS")
             best[c.played] = c
-        else:
+        elif not quiet:
             state.note("duplicate", (c,), f"{c.played} twice: one copy counts", source="IP-DECKS")
     cards = list(best.values())
     hand = tuple(c.played for c in cards)
@@ -277,11 +290,11 @@ def deal_start(table: Table, number: int, started_at: str | dt.datetime, *,
     return rs, rd, facts
 
 
-def evaluate_player(state: DealState, player: str):
-    """The player's best hand under the deal's states and orders (the evaluator)."""
-    hand, wild, home, free, dead = _hand_inputs(state, player)
-    if len(set(hand)) != len(hand):
-        hand, wild, home, free, dead = _distinct(state, player)
+def evaluate_player(state: DealState, player: str, *, quiet: bool = False):
+    """The player's best hand under the deal's states and orders (the evaluator). ``quiet``: a card
+    held twice is not noted in the trace (the advisor's tries)."""
+    inputs = _hand_inputs(state, player)
+    hand, wild, home, free, dead = inputs if inputs is not None else _distinct(state, player, quiet)
     return _evaluator().evaluate(hand, wild=wild, home=home, free=free, dead=dead,
                                  card_order=state.card_order, suit_order=state.suit_order,
                                  readings=state.readings, naturalness_reversed=state.naturalness_reversed,
@@ -330,7 +343,7 @@ def finish_deal(state: DealState, dealing: Dealing, bets: Mapping[str, int], ban
             chips[pid] += share + (1 if i < rest else 0)
     record = _record(state, hands, winners, pot, bets)
     return DealJudgement(facts, state, dealing.pattern, hands, winners, holder, pot, chips, record,
-                         list(state.trace))
+                         list(state.trace), dealing)
 
 
 def _winners(state: DealState, hands: Mapping[str, object], holder: str) -> tuple[str, ...]:

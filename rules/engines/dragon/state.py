@@ -398,9 +398,15 @@ class DealState:
             c.used = True
         return found
 
-    def refuse(self, claim: Claim, reason: str) -> None:
-        """An illegal claim: a RulesError naming the claim and the rule."""
-        raise RulesError(f"illegal {claim.describe()}: {reason}", value=claim.rule, rule=claim.rule)
+    def refuse(self, claim: Claim, reason: str, *, alike: tuple[str, ...] | None = None) -> None:
+        """An illegal claim: a RulesError naming the claim and the rule. ``alike`` says, when the
+        reason lies in the player's right at the modifier's turn and not in the claim's choices,
+        which of the claim's fields a claim under the same rule by the same player would have to
+        share to be refused the same way (``()``: none); the error carries it with the claim, so
+        that the advisor does not try such claims again."""
+        error = RulesError(f"illegal {claim.describe()}: {reason}", value=claim.rule, rule=claim.rule)
+        error.claim, error.alike = claim, alike   # type: ignore[attr-defined]
+        raise error
 
     def refuse_all(self, rule: str, reason: str) -> None:
         """Refuse every claim under ``rule`` (the modifier's condition does not hold)."""

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 
 import pytest
 
-from rules.engines.cards import parse, parse_one
-from rules.engines.dragon.advisor import advise
+from rules.engines.cards import deck52, parse, parse_one, shuffled
+from rules.engines.dragon.advisor import advise, advise_judgement, advise_state
+from rules.engines.dragon.context import Place, Player, Room, Stakes, Table
 from rules.engines.dragon.facts import deal_facts
 from rules.engines.dragon.game import DealRecord, GameHistory, WinningHand
-from rules.engines.dragon.judge import judge_deal
+from rules.engines.dragon.judge import evaluate_player, judge_deal, prepare_deal, setup_deal
 from rules.engines.dragon.presets import Ruleset, ruleset
 
 from .helpers import ONLY_DEAL_GROUP, layout, table
@@ -128,3 +130,84 @@ def test_b25_advisor_a_free_card_changed_to_a_foska_under_ip_m51_value_modified_
     assert judged.hands["S"].key == two[0].hand.key
     assert [c.state for c in judged.state.hand("S") if c.card == parse_one("Kd")] == ["free"]
 
+
+
+def _busy_table() -> Table:
+    """Six players in a room where many modifiers' facts hold (many claims are offered)."""
+    players = (
+        Player("skeeve", "N", dimension="Klah", sex="m", glasses=True, drink="alcohol", clothing="dark",
+               spare_decks=1),
+        Player("aahz", "NE", dimension="Perv", sex="m", beard=True, headwear=True, drink="soft", clothing="dark"),
+        Player("tanda", "E", dimension="Klah", sex="f", glasses=True, drink="alcohol"),
+        Player("massha", "S", dimension="Jahk", sex="f", headwear=True, drink="soft", clothing="dark", spare_decks=1),
+        Player("chumley", "W", dimension="Trollia", sex="m", beard=True, drink="alcohol", clothing="dark"),
+        Player("gleep", "NW", dimension="Klah", sex="m", headwear=True, glasses=True, drink="soft", clothing="dark"),
+    )
+    room = Room(saint_images=1, animals=2, analog_clocks=1, digital_clocks=1, natural_table=False, exits=3,
+                closed_room=True)
+    return Table(players=players, room=room, place=Place(55.75, 37.62, "Europe/Moscow"), weather="sunny",
+                 stakes=Stakes(2, 20))
+
+
+@pytest.mark.parametrize("readings", [{}, {"IP-M51-VALUE": "modified_value"}, {"IP-NAT-ORDER": "naturalness_first"}],
+                         ids=["defaults", "m51-modified-value", "naturalness-first"])
+def test_b25_advisor_best_claims_search_gives_what_estimating_every_try_gives(readings):
+    """Base rule 25 ("не обязаны указывать другому игроку на модификатор, который может улучшить его
+    расклад": the advisor shows the best claims after the deal): taking the tries best first and
+    leaving a card's tries behind its bound (the card made wild or home) gives, in order, the same
+    best claims as estimating every try, for seeded six-player deals of a busy room over a Game,
+    with 1, 3 and 5 claims asked for."""
+    tbl = _busy_table()
+    history = GameHistory()
+    start = dt.datetime(2026, 11, 27, 19, 5)
+    compared = 0
+    for i in range(6):
+        number = i + 1
+        when = (start + dt.timedelta(minutes=7 * i)).isoformat()
+        cards = shuffled(deck52() * 2, 500 + i)[:54]
+        judgement = judge_deal(tbl, number, when, cards, history=history, readings=readings)
+        trace = list(judgement.state.trace)
+        for limit in (1, 3, 5):
+            pruned = advise_judgement(judgement, limit=limit)
+            assert judgement.state.trace == trace      # the advisor's tries leave the deal's trace alone
+            rs, rd, facts, dealing = setup_deal(tbl, number, when, cards, readings=readings)
+            state = prepare_deal(facts, dealing, rd, history=history, ruleset=rs)
+            hands = {p: evaluate_player(state, p) for p in state.players}
+            every = advise_state(state, dealing, hands, ruleset=rs, limit=limit, prune=False)
+            for player, advice in pruned.items():
+                got = [(s.claim.describe(), s.hand.key) for s in advice.suggestions]
+                assert got == [(s.claim.describe(), s.hand.key) for s in every[player].suggestions], (i, limit)
+                compared += len(got)
+                if limit == 3:
+                    for s in advice.suggestions:        # each one holds when declared
+                        declared = judge_deal(tbl, number, when, cards, history=history, readings=readings,
+                                              claims=[s.claim])
+                        assert declared.hands[player].key == s.hand.key, s.claim.describe()
+        history.add(judgement.record)
+    assert compared > 40
+
+
+def test_b25_advisor_refusals_say_which_claims_fare_alike():
+    """Base rule 25 with modifiers 44 ("пять убитых карт") and 31: a claim refused for the player's
+    right at the modifier's turn says which claims would be refused the same way, so the advisor
+    does not judge them again: modifier 44 with four dead cards refuses any claim of that player
+    (``alike=()``), modifier 31's leftover claim any claim naming the same card."""
+    from rules.engines.dragon.state import Claim
+    from rules.engines.errors import RulesError
+
+    tbl = table(seats=("N", "E", "S", "W"))
+    history = GameHistory([DealRecord(number=1, winners=("N",), winning_hands=())])
+    when = "2026-04-08T10:20:00+03:00"
+    only44 = Ruleset("only-44", "modifier 44", disabled=frozenset(range(1, 101)) - {44})
+    cards = layout(tbl, deal_facts(tbl, 2, when).dealer, {"E": "8h 8d 8c Js Jd 9c Kh Kd Ks"})
+    claim = Claim(player="E", rule="M44", card=parse_one("8h"))
+    with pytest.raises(RulesError) as refused:
+        judge_deal(tbl, 2, when, cards, history=history, claims=[claim], ruleset=only44)
+    assert "needs five" in str(refused.value)
+    assert refused.value.claim is claim and refused.value.alike == ()
+    only31 = Ruleset("only-31", "modifier 31", disabled=frozenset(range(1, 101)) - {31})
+    claim = Claim(player="E", rule="M31", card=parse_one("Kc"), target=parse_one("9c"))
+    with pytest.raises(RulesError) as refused:
+        judge_deal(tbl, 2, when, cards, history=history, claims=[claim], ruleset=only31)
+    assert "no such right" in str(refused.value)
+    assert refused.value.claim is claim and refused.value.alike == ("card",)

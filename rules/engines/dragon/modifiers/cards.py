@@ -547,7 +547,8 @@ def m43(state: DealState) -> None:
     for player, claim in _one_claim(state, "M43", state.claims_for("M43")).items():
         dead = [c for c in state.hand(player) if c.dead]
         if not _dead_count_ok(state, len(dead), 4):
-            state.refuse(claim, f"{player} has {len(dead)} dead card(s), modifier 43 needs four")
+            state.refuse(claim, f"{player} has {len(dead)} dead card(s), modifier 43 needs four",
+                         alike=())
         if claim.card is None and claim.target is None:
             state.refuse(claim, "modifier 43 needs the dead card to revive (card) and/or the red card (target)")
         if (claim.card is None or claim.target is None) and state.reading("IP-M43-PARTS") == "both_or_none":
@@ -597,7 +598,8 @@ def m44(state: DealState) -> None:
     for player, claim in _one_claim(state, "M44", state.claims_for("M44")).items():
         dead = [c for c in state.hand(player) if c.dead]
         if not _dead_count_ok(state, len(dead), 5):
-            state.refuse(claim, f"{player} has {len(dead)} dead card(s), modifier 44 needs five")
+            state.refuse(claim, f"{player} has {len(dead)} dead card(s), modifier 44 needs five",
+                         alike=())
         if len(claim.cards) > 1:
             state.refuse(claim, "modifier 44 revives one card as wild")
         parts = (claim.card, claim.cards[0] if claim.cards else None, claim.target)

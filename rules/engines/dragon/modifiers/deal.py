@@ -1795,8 +1795,10 @@ def _natural(c: CardState) -> bool:
 
 
 def _leftover(state: DealState, rule: str, claims: list[Claim]) -> None:
+    """The claims no card of their player's gave a right to: every modifying card takes the claims
+    naming it (or none), so another claim naming the same card is refused alike."""
     for claim in claims:
-        state.refuse(claim, f"{rule} gives {claim.player} no such right")
+        state.refuse(claim, f"{rule} gives {claim.player} no such right", alike=("card",))
 
 
 _ip("IP-M28-WHEN", "M28, M30, M31, M32", "On which state is the condition of modifiers 28, 30, 31 and 32 (a dead "

@@ -901,8 +901,8 @@ def _incdec_modifier(state: DealState, number: int, step: int, role: str, pick: 
                 state.set_role(c, role, text=f"{why}: {role}")
             if c.role == role:
                 _incdec_target(state, rule, c, role, claims)
-    for claim in claims:
-        state.refuse(claim, f"{rule} gives {claim.player} no such right")
+    for claim in claims:   # every modifying card takes the claims naming it (or none): alike for that card
+        state.refuse(claim, f"{rule} gives {claim.player} no such right", alike=("card",))
 
 
 @modifier(number=68, group="external",
