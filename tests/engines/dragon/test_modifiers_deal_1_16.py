@@ -7,6 +7,8 @@ are given per player as nine cards in circle order ("-" = a filler no modifier r
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from rules.engines.dragon.deal import Dealing
@@ -48,6 +50,26 @@ def test_ip_m1_count_no_effect_spares_everybody():
     s = prepared({"W": "Ac - - - - - - - -", "E": "Ad - - - - - - - -"}, started_at="2000-03-31T12:30:00",
                  readings={"IP-M1-COUNT": "no_effect"})
     assert card(s, "Ac").state == "wild" and card(s, "Ad").state == "wild"
+
+
+def test_ip_m1_count_digital_root_is_wrap_at_a_table_of_up_to_8():
+    """IP-M1-COUNT digital_root (the note's third reading: "always reduce to one digit"): the sum
+    2035 gives 10 to a table of 10 under wrap and 1 under digital_root, but at the 2..8 players a
+    Game has the two name the same player on every day of a year (the seed's "2037 -> 12 -> 3"
+    included), and the seed example's deal is judged the same."""
+    assert m1_number(1, 1, 2029, 4, players=10) == 10
+    assert m1_number(1, 1, 2029, 4, players=10, digital_root=True) == 1
+    assert m1_number(30, 3, 2000, 4, players=4, digital_root=True) == 3
+    day = dt.date(2026, 1, 1)
+    while day.year == 2026:
+        for players in range(2, 9):
+            args = (day.day, day.month, day.year, day.isoweekday())
+            wrap, root = m1_number(*args, players=players), m1_number(*args, players=players, digital_root=True)
+            assert (wrap - 1) % players == (root - 1) % players, (day, players)
+        day += dt.timedelta(days=1)
+    hands = {"W": "Ac - - - - - - - -", "E": "Ad - - - - - - - -"}
+    s = prepared(hands, started_at=T_1230_2000, readings={"IP-M1-COUNT": "digital_root"})
+    assert card(s, "Ad").state == "wild" and card(s, "Ac").state != "wild"
 
 
 def test_ip_m1_unwild_readings():

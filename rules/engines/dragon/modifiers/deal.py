@@ -98,16 +98,18 @@ def _refuse_others(state: DealState, claims: list[Claim], allowed: set[str], rea
 
 # ---------------------------------------------------------------------------- M1, M2
 _ip("IP-M1-COUNT", "M1 (the notes' IP-MOD1-COUNT)", "Modifier 1's number exceeds the number of players.",
-    "wrap", ("no_effect",),
+    "wrap", ("no_effect", "digital_root"),
     {"wrap": "reduce by digit sums while above the players, then count on round the table",
-     "no_effect": "nobody is affected when the number still exceeds the players"})
+     "no_effect": "nobody is affected when the number still exceeds the players",
+     "digital_root": "always reduce to one digit, then count on round the table (the same player as wrap "
+                     "at a table of up to 8 players, the most a Game has)"})
 
 
-def m1_number(day: int, month: int, year: int, weekday: int, players: int) -> int:
-    """The seed's sum, reduced by digit sums while it is above the number of players:
-    30 March 2000 (Thursday): 30+3+2000+4 = 2037 -> 12 -> 3."""
+def m1_number(day: int, month: int, year: int, weekday: int, players: int, *, digital_root: bool = False) -> int:
+    """The seed's sum, reduced by digit sums while it is above the number of players (IP-M1-COUNT
+    ``digital_root``: down to one digit): 30 March 2000 (Thursday): 30+3+2000+4 = 2037 -> 12 -> 3."""
     total = day + month + year + weekday
-    while total > players and total >= 10:
+    while total >= 10 and (digital_root or total > players):
         total = sum(int(d) for d in str(total))
     return total
 
@@ -142,7 +144,8 @@ def _m1_month(state: DealState) -> int:
           readings=("IP-M1-COUNT", "IP-M1-UNWILD", "IP-M1-LAYER", "IP-M3-SCOPE"))
 def m01(state: DealState) -> None:
     f = state.facts
-    number = m1_number(f.day, _m1_month(state), f.year, f.weekday, f.players)
+    number = m1_number(f.day, _m1_month(state), f.year, f.weekday, f.players,
+                       digital_root=state.reading("IP-M1-COUNT") == "digital_root")
     if number > f.players and state.reading("IP-M1-COUNT") == "no_effect":
         state.note("void", (), f"M1's number {number} exceeds {f.players} players")
         return
