@@ -185,9 +185,9 @@ def _seed_rebase(state: DealState, option: Claim) -> dict | None:
 
 # ---------------------------------------------------------------------------- the search
 # A try either gives its hand exactly (base rule 1's suit change after the modifiers: only the
-# player's hand is evaluated again; a claim judged in full) or is estimated first (modifiers 51
-# and 52, see the module docstring). With a ``limit`` the tries are taken best first, and those
-# that change one card wait behind a bound: the player's hand with that card made home (a new
+# player's hand is evaluated again; a claim judged in full) or is estimated first (modifiers
+# 43-46, 51 and 52, see the module docstring). With a ``limit`` the tries are taken best first, and
+# those that change only the value of one card wait behind a bound: the player's hand with that card made home (a new
 # suit) or wild (a new rank), since any suit (rank) the card could be given is one of the values
 # such a card may take. Under IP-NAT-ORDER ``category_first`` naturalness is the key's last part:
 # the bound keeps the category and the components and puts the most natural level after them

@@ -390,7 +390,7 @@ def test_ip_m100_kings_void():
 def test_moon_readings_are_checked():
     """An unknown reading of a moon point is an error naming it."""
     with pytest.raises(RulesError, match="IP-M92-MOON-PHASE"):
-        prepared({}, tbl=sky(), started_at=APR_1000, readings={"IP-M92-MOON-PHASE": "principal_days"})
+        prepared({}, tbl=sky(), started_at=APR_1000, readings={"IP-M92-MOON-PHASE": "by_the_calendar"})
 
 
 def test_m92_annuls_table_2_kill_without_a_rule22_slot():

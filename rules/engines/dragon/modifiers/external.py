@@ -193,10 +193,24 @@ def m54(state: DealState) -> None:
 
 
 _ip("IP-M55-SOURCES", "M55", "Which home statuses does modifier 55 cancel?", "prior_incl_tables",
-    ("modifiers_only",),
+    ("modifiers_only", "all_sources"),
     {"prior_incl_tables": "those the card holds at modifier 55's turn, Table 3's included",
-     "modifiers_only": "only those given by modifiers: base rule 11 keeps Table 3's home cards"})
+     "modifiers_only": "only those given by modifiers: base rule 11 keeps Table 3's home cards",
+     "all_sources": "none of the four cards is home for those players in this deal, a later modifier's "
+                    "home status included"})
 _M55_CARDS = ((11, "h"), (12, "d"), (13, "c"), (14, "c"))
+
+
+def _m55_wearers(state: DealState) -> list[str]:
+    """The players modifier 55 acts for: in glasses while the dealer wears none."""
+    dealer = state.facts.dealer
+    if _player(state, dealer).glasses:
+        return []
+    return [p for p in state.players if p != dealer and _player(state, p).glasses]
+
+
+def _m55_card(c: CardState) -> bool:
+    return any(c.is_(r, s) for r, s in _M55_CARDS)
 
 
 @modifier(number=55, group="external",
@@ -204,19 +218,35 @@ _M55_CARDS = ((11, "h"), (12, "d"), (13, "c"), (14, "c"))
                   "of diamonds, Giant of clubs and Dragon of clubs are not home.",
           reads=("glasses", "dealer", "card_states"), does=("unhome",), readings=("IP-M55-SOURCES",))
 def m55(state: DealState) -> None:
-    dealer = state.facts.dealer
-    if _player(state, dealer).glasses:
+    """Under IP-M55-SOURCES ``all_sources`` a ban keeps later modifiers from making the four cards
+    home for the players in glasses, and ``_m55_final`` takes away a home status that reaches them
+    another way (a revival into home, base rule 3's killed free card)."""
+    wearers = _m55_wearers(state)
+    if not wearers:
         return
-    only_modifiers = state.reading("IP-M55-SOURCES") == "modifiers_only"
-    for p in state.players:
-        if p == dealer or not _player(state, p).glasses:
-            continue
+    sources = state.reading("IP-M55-SOURCES")
+    for p in wearers:
         for c in state.hand(p):
-            if c.state != HOME or not any(c.is_(r, s) for r, s in _M55_CARDS):
+            if c.state != HOME or not _m55_card(c):
                 continue
-            if only_modifiers and rule_source(c.state_source or ""):
+            if sources == "modifiers_only" and rule_source(c.state_source or ""):
                 continue
             state.strip(c, HOME, text=f"{p} wears glasses, the dealer does not")
+    if sources == "all_sources":
+        who = frozenset(wearers)
+        state.ban(HOME, lambda c: c.player in who and _m55_card(c),
+                  text="no Elf of hearts, Unicorn of diamonds, Giant or Dragon of clubs is home for "
+                       + ", ".join(wearers))
+
+
+@attach_final(55)
+def _m55_final(state: DealState) -> None:
+    if state.reading("IP-M55-SOURCES") != "all_sources":
+        return
+    for p in _m55_wearers(state):
+        for c in state.hand(p):
+            if c.state == HOME and _m55_card(c):
+                state.strip(c, HOME, text=f"{p} wears glasses, the dealer does not")
 
 
 # ---------------------------------------------------------------------------- M56, M61
@@ -749,9 +779,10 @@ _ip("IP-M69-COUNT", "M69", "How many cards make modifier 69's set?", "three_sort
 _ip("IP-M69-WRAP", "M69", "Do ranks step by 3 round the end (Unicorn, Two, Five)?", "no_wrap", ("wrap",),
     {"no_wrap": "ranks within 2..A", "wrap": "ranks are cyclic"})
 _ip("IP-M70-APPLICABLE", "M70", "What is 'modifiers 67-69 applicable to two or more players'?",
-    "any_mix_two_players", ("same_modifier_two_players",),
+    "any_mix_two_players", ("same_modifier_two_players", "changed_a_card"),
     {"any_mix_two_players": "two players with a combination of any of 67, 68, 69",
-     "same_modifier_two_players": "two players with a combination of the same one of them"})
+     "same_modifier_two_players": "two players with a combination of the same one of them",
+     "changed_a_card": "two players with a combination of 67, 68 or 69 whose firing changed a card"})
 _ip("IP-M70-ABSENT", "M70", "'Absent from one of the combinations':", "absent_from_some", ("absent_from_all",),
     {"absent_from_some": "some combination lacks the suit", "absent_from_all": "no combination has it"})
 
@@ -826,6 +857,15 @@ def _combo(state: DealState, number: int, player: str, group: list[CardState]) -
     state.marks.setdefault("M67-69", []).append((number, player, tuple(group)))  # type: ignore[union-attr]
 
 
+def _combo_changed(state: DealState, number: int, player: str, group: list[CardState], since: int) -> None:
+    """Mark the combination for IP-M70-APPLICABLE ``changed_a_card`` when its firing changed a card:
+    a trace entry since index ``since`` whose before and after differ (a revival, a status, a role, a
+    rank). Refusals (base rules 14, 22) and freezes change nothing."""
+    if any(e.before != e.after for e in state.trace[since:]):
+        state.marks.setdefault("M67-69-changed", []).append(  # type: ignore[union-attr]
+            (number, player, tuple(group)))
+
+
 def _revive_keep(state: DealState, c: CardState, why: str) -> None:
     if c.dead:
         state.revive(c, undo=True, text=why)
@@ -877,12 +917,14 @@ def m67(state: DealState) -> None:
                 continue
             used |= {c.seq for c in group}
             _combo(state, 67, player, group)
+            since = len(state.trace)
             middle = sorted(group, key=lambda c: c.real_rank)[1] if by_rank else group[1]
             why = "the middle of " + " ".join(str(c.card) for c in group)
             if middle.dead:
                 state.revive(middle, into=HOME, text=why)
             elif _natural(middle):
                 state.grant(middle, HOME, text=why)
+            _combo_changed(state, 67, player, group, since)
 
 
 def _incdec_modifier(state: DealState, number: int, step: int, role: str, pick: Callable[[list], CardState],
@@ -892,15 +934,16 @@ def _incdec_modifier(state: DealState, number: int, step: int, role: str, pick: 
     for player in state.players:
         for group in _groups(_open_cards(state, player), step, wrap, count, contiguous, circles):
             _combo(state, number, player, group)
+            since = len(state.trace)
             c = pick(group)
             why = " ".join(str(x.card) for x in group)
             _revive_keep(state, c, why)
-            if c.dead:
-                continue
-            if c.role != role:
-                state.set_role(c, role, text=f"{why}: {role}")
-            if c.role == role:
-                _incdec_target(state, rule, c, role, claims)
+            if not c.dead:
+                if c.role != role:
+                    state.set_role(c, role, text=f"{why}: {role}")
+                if c.role == role:
+                    _incdec_target(state, rule, c, role, claims)
+            _combo_changed(state, number, player, group, since)
     for claim in claims:   # every modifying card takes the claims naming it (or none): alike for that card
         state.refuse(claim, f"{rule} gives {claim.player} no such right", alike=("card",))
 
@@ -936,9 +979,12 @@ def m70(state: DealState) -> None:
     claims = state.claims_for("M70")
     if not claims:
         return
-    combos: list[tuple[int, str, tuple[CardState, ...]]] = state.marks.get("M67-69", [])  # type: ignore[assignment]
+    applicable = state.reading("IP-M70-APPLICABLE")
+    # Under changed_a_card a combination whose firing changed no card is not one "involved".
+    key = "M67-69-changed" if applicable == "changed_a_card" else "M67-69"
+    combos: list[tuple[int, str, tuple[CardState, ...]]] = state.marks.get(key, [])  # type: ignore[assignment]
     players = {p for _n, p, _g in combos}
-    if state.reading("IP-M70-APPLICABLE") == "same_modifier_two_players":
+    if applicable == "same_modifier_two_players":
         fires = any(len({p for n, p, _g in combos if n == m}) >= 2 for m in (67, 68, 69))
     else:
         fires = len(players) >= 2
@@ -1229,10 +1275,14 @@ _ip("IP-M76-PAIRS", "M76, M77", "Whose dimensions are counted?", "occupied_pairs
     {"occupied_pairs": "the players at N and S if both seats are taken, and at E and W if both are",
      "cardinal_seats": "every player at N, E, S or W",
      "both_pairs": "only when all four cardinal seats are taken"})
-_ip("IP-M76-PHONETIC", "M76, M77", "Which letters of the phonetic name are vowels?", "ru_letters", ("en_letters",),
+_ip("IP-M76-PHONETIC", "M76, M77", "Which letters of the phonetic name are vowels?", "ru_letters",
+    ("en_letters", "sounds"),
     {"ru_letters": "the phonetic name's letters: а е ё и о у ы э ю я vowels, й a consonant, ь ъ neither "
                    "(a name in Latin letters: a e i o u y vowels)",
-     "en_letters": "the dimension's English spelling: a e i o u y vowels"})
+     "en_letters": "the dimension's English spelling: a e i o u y vowels",
+     "sounds": "the sounds of the Cyrillic phonetic name by the Russian letter-to-sound rules (е ё ю я "
+               "word-initially or after a vowel, ь or ъ, and и after ь, add the consonant [й]; ь ъ are "
+               "silent; a doubled consonant is one long sound); Latin letters count as under ru_letters"})
 _ip("IP-M76-AGGREGATE", "M76, M77", "How are several names combined, and what is 'predominate'?",
     "pooled_strict", ("per_player", "each_name", "any_pair"),
     {"pooled_strict": "the letters of the distinct dimensions pooled; strictly more; a tie fires neither",
@@ -1241,23 +1291,49 @@ _ip("IP-M76-AGGREGATE", "M76, M77", "How are several names combined, and what is
      "any_pair": "each opposite pair judged alone; one pair is enough (76 and 77 may both fire)"})
 _ip("IP-M76-SEAT-53", "M76, M77", "Are seats read after modifier 53 turned the compass?", "after_53", ("physical",),
     {"after_53": "the seats as modifier 53 left them", "physical": "the seats as taken"})
-_ip("IP-M76-KILL-SCOPE", "M76, M77", "Which kills does 'unkillable' stop?", "modifier_kills", ("all_kills",),
+_ip("IP-M76-KILL-SCOPE", "M76, M77", "Which kills does 'unkillable' stop?", "modifier_kills",
+    ("all_kills", "later_only"),
     {"modifier_kills": "kills by conditional modifiers; base rules 17 and 21 still kill",
-     "all_kills": "every kill, base rules' too"})
+     "all_kills": "every kill, base rules' too",
+     "later_only": "only kills by the modifiers numbered above it (base rule 10); earlier kills stand"})
 
 _RU_VOWELS = set("аеёиоуыэюя")
 _RU_NEITHER = set("ьъ")
 _EN_VOWELS = set("aeiouy")
 
 
+_RU_IOTATED = set("еёюя")
+
+
 def letter_counts(name: str, mode: str = "ru_letters") -> tuple[int, int]:
     """(vowels, consonants) of a name: Cyrillic letters by the Russian alphabet; Latin letters
-    with a e i o u y as vowels."""
+    with a e i o u y as vowels.
+
+    ``mode`` "sounds" (IP-M76-PHONETIC) counts the sounds the Cyrillic phonetic name stands for, by
+    the rules of Russian sound-letter analysis: every vowel letter is one vowel sound; е ё ю я at the
+    start of a word, after a vowel letter or after ь ъ stand for two sounds, [й] and a vowel, and so
+    does и after ь; ь and ъ stand for no sound; a consonant letter doubled (лл, сс) is one long sound;
+    every other consonant letter, й included, is one sound. The name is taken as written as it is
+    pronounced: no further letter is dropped as silent."""
     vowels = consonants = 0
+    prev = ""                       # the previous character of the name, "" at its start
     for ch in name.casefold():
+        before, prev = prev, ch
         if not ch.isalpha():
             continue
         if "а" <= ch <= "я" or ch == "ё":
+            if mode == "sounds":
+                if ch in _RU_NEITHER:
+                    continue
+                if ch in _RU_VOWELS:
+                    vowels += 1
+                    if ((ch in _RU_IOTATED and (not before.isalpha() or before in _RU_VOWELS
+                                                or before in _RU_NEITHER))
+                            or (ch == "и" and before == "ь")):
+                        consonants += 1
+                elif ch != before:
+                    consonants += 1
+                continue
             if mode != "ru_letters" or ch in _RU_NEITHER:
                 continue
             if ch in _RU_VOWELS:
@@ -1319,14 +1395,19 @@ def _m76_vote(state: DealState) -> set[str]:
     return verdict([letter_counts(n, phon) for n in names])
 
 
-def _unkillable(state: DealState, protected: Callable[[CardState], bool], why: str) -> None:
+def _unkillable(state: DealState, number: int, protected: Callable[[CardState], bool], why: str) -> None:
     """The protected cards cannot be killed in this deal. The condition is known before any
     modifier acts (the seating and the deal number), so the protection is in force from modifier
     1 on: a conditional modifier's kill of these cards does not happen (base rule 11, the higher
     number stands over 1-75; none of 77-100 kills them), and no rerun is needed. Under
     IP-M76-KILL-SCOPE ``all_kills`` the kills of base rules 17 and 21, made before the modifiers,
-    are annulled too. The cards are those that are protected when the modifiers begin."""
-    stops = "all" if state.reading("IP-M76-KILL-SCOPE") == "all_kills" else None
+    are annulled too. Under ``later_only`` only the kills of the modifiers numbered above the
+    protecting one are stopped (none of them kills these cards in club-2.2.1). The cards are those
+    that are protected when the modifiers begin."""
+    scope = state.reading("IP-M76-KILL-SCOPE")
+    stops: object = "all" if scope == "all_kills" else None
+    if scope == "later_only":
+        stops = tuple(f"M{n}" for n in range(number + 1, 101))
     for c in state.cards:
         if not protected(c):
             continue
@@ -1347,7 +1428,7 @@ _M76_READINGS = ("IP-M76-PAIRS", "IP-M76-PHONETIC", "IP-M76-AGGREGATE", "IP-M76-
 def m76(state: DealState) -> None:
     if state.facts.number % 4 or "vowels" not in _m76_vote(state):
         return
-    _unkillable(state, lambda c: c.red and c.real_rank in (3, 6, 9),
+    _unkillable(state, 76, lambda c: c.red and c.real_rank in (3, 6, 9),
                 f"deal {state.facts.number}: vowels predominate")
 
 
@@ -1359,7 +1440,7 @@ def m76(state: DealState) -> None:
 def m77(state: DealState) -> None:
     if state.facts.number % 5 or "consonants" not in _m76_vote(state):
         return
-    _unkillable(state, lambda c: c.black and c.real_rank in (3, 7, 10),
+    _unkillable(state, 77, lambda c: c.black and c.real_rank in (3, 7, 10),
                 f"deal {state.facts.number}: consonants predominate")
 
 

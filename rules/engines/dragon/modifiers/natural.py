@@ -28,7 +28,7 @@ from astral import moon as _astral_moon
 
 from ...errors import RulesError
 from ...readings import InterpretationPoint
-from ..astro import moon_part, sun_is_up
+from ..astro import moon_part, principal_moon_part, sun_is_up
 from ..context import SEATS
 from ..state import FREE, HOME, NATURAL, WILD, CardState, DealState
 from ..tables import home_ranks
@@ -173,10 +173,12 @@ def m91(state: DealState) -> None:
 
 # ---------------------------------------------------------------------------- the moon
 _ip("IP-M92-MOON-PHASE", "M92-M99", "How do the seed's eight 'quarters' map to the moon's phases?",
-    "named_eighths", ("starting_eighths",),
+    "named_eighths", ("starting_eighths", "principal_days"),
     {"named_eighths": "each part is the eighth of the cycle centred on its named phase (new, young "
                       "crescent, young half, ...)",
-     "starting_eighths": "each part starts at its own point: new 0-45 degrees, young crescent 45-90, ..."})
+     "starting_eighths": "each part starts at its own point: new 0-45 degrees, young crescent 45-90, ...",
+     "principal_days": "new moon, young half, full moon and old half hold only on the venue's calendar day of "
+                       "the exact phase, and the four parts between them fill the other days"})
 _ip("IP-M92-MOON-MOMENT", "M92-M99", "When is the moon read ('at the time the Game is held')?", "deal_start",
     ("game_start",),
     {"deal_start": "at the first dealt card of each deal (base rule 9)",
@@ -194,10 +196,12 @@ _ip("IP-M92-CANCEL-SCOPE", "M92, M96-M98", "Is only the kill of the listed cards
 NATURAL_KILLS = ("T2", "M89", "M90")
 
 
-def _part(day: dt.date, reading: str) -> int:
+def _part(day: dt.date, reading: str, timezone: str) -> int:
     if reading == "starting_eighths":
         index = int(_astral_moon.phase(day) // 3.5) % 8
         return index or 8
+    if reading == "principal_days":
+        return principal_moon_part(day, timezone)
     return moon_part(day)
 
 
@@ -208,7 +212,7 @@ def moon_of_deal(state: DealState) -> int:
         first = [value for deal, value in state.history.carried("moon") if deal == 1]
         if first:
             day = dt.date.fromisoformat(str(first[0]))
-    return _part(day, state.reading("IP-M92-MOON-PHASE"))
+    return _part(day, state.reading("IP-M92-MOON-PHASE"), state.table.place.timezone)
 
 
 def _keep_moon_day(state: DealState) -> None:
