@@ -4,8 +4,9 @@ the first dealt card).
 :class:`DealFacts` gathers what the rules read about the moment and the seating: the local
 date and hour, the weekday number, the moon part and daylight, the dealer and the order of
 play. A few modifiers change an input of another rule rather than a card (modifier 3 shifts the
-month Table 3 reads, 48-49 move the clock, 53 turns the compass): they do it through
-:meth:`DealFacts.adjust`, which the trace records.
+month Table 3 reads, 48-49 move the clock, and under IP-M48-SCOPE ``full_timestamp`` the date with
+it, 53 turns the compass): they do it through :meth:`DealFacts.adjust`, which the trace records.
+The moon part and daylight stay those of the real moment (``moment``) whatever is adjusted.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class DealFacts:
     month: int = 0
     year: int = 0
     weekday: int = 0                   # Mon = 1 .. Sun = 7 (Table 1, M1's example)
-    clock: dt.datetime | None = None   # the time the hour-tied rules read (Table 2, M47)
+    clock: dt.datetime | None = None   # the time the hour-tied rules read (Table 2, M47, M85-88)
+    table2_clock: dt.datetime | None = None   # Table 2's own time once kept off the clock's shifts
     table3_month: int = 0              # the month Table 3 reads (M3 shifts it)
     seats: dict[str, str] = field(default_factory=dict)   # player -> compass seat (M53 turns it)
     moon: int = 0                      # 1..8, the seed's parts
@@ -76,7 +78,27 @@ class DealFacts:
 
     @property
     def hour(self) -> int:
+        """The hour Table 2 reads (base rules 16-17): the clock's, unless :meth:`keep_table2_time`
+        kept Table 2 on the time it had then."""
+        if self.table2_clock is not None:
+            return self.table2_clock.hour
         return self.clock.hour if self.clock is not None else self.moment.hour
+
+    @property
+    def date(self) -> dt.date:
+        """The calendar date the rules read (``day``, ``month``, ``year``, ``weekday``)."""
+        return dt.date(self.year, self.month, self.day)
+
+    @date.setter
+    def date(self, value: dt.date) -> None:
+        self.day, self.month, self.year, self.weekday = value.day, value.month, value.year, value.isoweekday()
+
+    def keep_table2_time(self) -> None:
+        """Table 2 goes on reading the time the clock shows now, whatever later adjustments of
+        ``clock`` do (IP-M48-SCOPE readings that keep base rules 16-17 on the real hour). Nothing
+        changes, so nothing is recorded."""
+        if self.table2_clock is None:
+            self.table2_clock = self.clock if self.clock is not None else self.moment
 
     def position(self, player_id: str) -> int:
         """1 = the dealer's left-hand neighbour ... n = the dealer (M1's remark)."""
@@ -87,9 +109,9 @@ class DealFacts:
         return self.order[(k - 1) % len(self.order)]
 
     def adjust(self, name: str, value: object, source: str) -> None:
-        """Change an input of the rules (``table3_month``, ``clock``, ``seats``), recorded for
-        the trace as (source, name, before, after)."""
-        if name not in ("table3_month", "clock", "seats"):
+        """Change an input of the rules (``table3_month``, ``clock``, ``date``, ``seats``), recorded
+        for the trace as (source, name, before, after)."""
+        if name not in ("table3_month", "clock", "date", "seats"):
             raise RulesError(f"deal fact {name!r} cannot be adjusted", value=name)
         before = getattr(self, name)
         if isinstance(before, dict):

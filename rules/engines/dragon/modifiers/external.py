@@ -1491,7 +1491,8 @@ _ip("IP-M85-NO-DOMINANT", "M78-M88", "What does the croupier's call 'hard to tel
 _ip("IP-M85-WINDOW", "M85-M88", "Are the ends of the hour windows included?", "start_in_end_out", ("both_ends_in",),
     {"start_in_end_out": "from the first hour up to, not including, the last", "both_ends_in": "both ends included"})
 _ip("IP-M85-CLOCK", "M85-M88", "Which time do the hour windows read?", "game_time", ("local_time",),
-    {"game_time": "the time as modifiers 48-49 shifted it (what Table 2 reads)", "local_time": "the venue's clock"})
+    {"game_time": "the time as modifiers 48-49 shifted it (what Table 2 reads under the default "
+                  "IP-M48-SCOPE)", "local_time": "the venue's clock"})
 _ip("IP-M87-DEAL-NUMBER", "M87, M88", "Which deal do modifiers 87 and 88 mean by 'the second deal'?", "as_written",
     ("sequence",),
     {"as_written": "deal 2, as for modifier 86", "sequence": "modifier 87 deal 3, modifier 88 deal 4"})

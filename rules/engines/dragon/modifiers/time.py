@@ -2,10 +2,14 @@
 
 Modifiers 48 and 49 move "the time" of the deal: clocks with hands one hour forward, digital
 clocks one hour back, at most two clocks counted (IP-M48-COUNT). They act before any card
-state is set (``adjust`` hooks), so the hour-tied readings of the deal (modifier 47, Table 2 and
-the time windows of modifiers 85-88) read the shifted clock; the date, the weekday, the month
-and daylight stay as they are (IP-M48-SCOPE). Modifier 47 reads the time of the first dealt
-card (base rule 9) as 48 and 49 leave it (IP-M47-SHIFT).
+state is set (``adjust`` hooks) and move the deal's ``clock``. Which rules read the moved time is
+IP-M48-SCOPE: by default every hour-tied reading (modifier 47, Table 2, the time windows of
+modifiers 85-88) while the date, the weekday and the month stay as they are; ``modifiers_only``
+keeps Table 2 on the real hour; ``after_in_order`` keeps Table 2 and modifier 47 (numbered
+before 48) on it; ``full_timestamp`` moves the whole moment, so past midnight the date, the
+weekday and the month Table 3 reads roll over too. Daylight and the moon part stay astronomical
+under every reading. Modifier 47 reads the time of the first dealt card (base rule 9) as 48 and
+49 leave it (IP-M47-SHIFT).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from ..context import Room
 from ..facts import DealFacts
 from ..state import FREE, NATURAL, DealState
 from .base import modifier, register_point
+from .deal import m3_month
 
 __all__ = ["clock_shift", "m47_rank", "deal_time"]
 
@@ -33,9 +38,12 @@ _ip("IP-M48-COUNT", "M48, M49", "How large is a clock's shift ('не более 
     {"per_clock_cap_2": "each clock shifts one hour, at most two clocks counted",
      "once": "one hour if there is any clock of that kind"})
 _ip("IP-M48-SCOPE", "M48, M49", "Which readings use the time shifted by the clocks?", "hour_readings",
-    ("modifiers_only",),
+    ("modifiers_only", "after_in_order", "full_timestamp"),
     {"hour_readings": "every hour-tied reading: modifier 47, Table 2 (base rules 16-17), modifiers 85-88",
-     "modifiers_only": "modifiers only; Table 2 keeps the real hour (base rule 11)"})
+     "modifiers_only": "modifiers only (47, 85-88); Table 2 keeps the real hour (base rule 11)",
+     "after_in_order": "only modifiers numbered after 48-49 (85-88); Table 2 and modifier 47 keep the real hour",
+     "full_timestamp": "the whole moment moves: past midnight the date, weekday and month (Tables 1, 3, "
+                       "modifier 1) roll over too"})
 _ip("IP-M49-NET", "M49", "With both kinds of clock, do the shifts add up?", "additive", ("higher_number_wins",),
     {"additive": "+analog - digital hours", "higher_number_wins": "only modifier 49's backward shift applies"})
 _ip("IP-M47-SHIFT", "M47", "Does modifier 47 read the time shifted by 48-49, though it comes before them?",
@@ -63,10 +71,34 @@ def clock_shift(room: Room, readings: Readings) -> int:
 
 
 def deal_time(facts: DealFacts, readings: Readings) -> dt.datetime:
-    """The time a modifier reads: the first dealt card's, shifted by the clocks (48-49)."""
-    if readings["IP-M48-SCOPE"] == "hour_readings" and facts.clock is not None:
+    """The time modifier 47 reads: the first dealt card's, shifted by the clocks (48-49), or the
+    real one under IP-M48-SCOPE ``after_in_order`` (47 comes before 48)."""
+    if readings["IP-M48-SCOPE"] == "after_in_order":
+        return facts.moment
+    if facts.clock is not None:
         return facts.clock
     return facts.moment + dt.timedelta(hours=clock_shift(facts.table.room, readings))
+
+
+def _move_clock(facts: DealFacts, readings: Readings, clock: dt.datetime, source: str) -> None:
+    """Set the deal's clock as modifier ``source`` moves it, and what else moves with it (IP-M48-SCOPE)."""
+    scope = readings["IP-M48-SCOPE"]
+    if scope in ("modifiers_only", "after_in_order"):
+        facts.keep_table2_time()
+    facts.adjust("clock", clock, source)
+    if scope == "full_timestamp" and clock.date() != facts.date:
+        _roll_date(facts, readings, clock.date(), source)
+
+
+def _roll_date(facts: DealFacts, readings: Readings, day: dt.date, source: str) -> None:
+    """IP-M48-SCOPE ``full_timestamp``: the date the rules read is the moved clock's; the month
+    Table 3 reads follows, shifted again by modifier 3 when 3 shifted the calendar month."""
+    facts.adjust("date", day, source)
+    month = day.month
+    if any(by == "M3" and name == "table3_month" for by, name, _before, _after in facts.adjustments):
+        month = m3_month(month, facts.players, readings["IP-M3-BOTH"], readings["IP-M3-INVERT"])
+    if month != facts.table3_month:
+        facts.adjust("table3_month", month, source)
 
 
 @modifier(number=48, group="time", hook="adjust",
@@ -74,8 +106,8 @@ def deal_time(facts: DealFacts, readings: Readings) -> dt.datetime:
           reads=("room", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE"))
 def m48(facts: DealFacts, readings: Readings) -> None:
     hours = _clocks(facts.table.room.analog_clocks, readings)
-    if hours and readings["IP-M48-SCOPE"] == "hour_readings" and facts.clock is not None:
-        facts.adjust("clock", facts.clock + dt.timedelta(hours=hours), "M48")
+    if hours and facts.clock is not None:
+        _move_clock(facts, readings, facts.clock + dt.timedelta(hours=hours), "M48")
 
 
 @modifier(number=49, group="time", hook="adjust",
@@ -83,12 +115,12 @@ def m48(facts: DealFacts, readings: Readings) -> None:
           reads=("room", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE", "IP-M49-NET"))
 def m49(facts: DealFacts, readings: Readings) -> None:
     hours = _clocks(facts.table.room.digital_clocks, readings)
-    if not hours or readings["IP-M48-SCOPE"] != "hour_readings" or facts.clock is None:
+    if not hours or facts.clock is None:
         return
     clock = facts.clock
     if readings["IP-M49-NET"] == "higher_number_wins":
         clock = facts.moment              # 49 stands alone: modifier 48's shift does not count
-    facts.adjust("clock", clock - dt.timedelta(hours=hours), "M49")
+    _move_clock(facts, readings, clock - dt.timedelta(hours=hours), "M49")
 
 
 # Bands of modifier 47: (start hour, end hour, the rank that becomes free).
