@@ -18,7 +18,7 @@ from pathlib import Path
 from .base_rules import BASE_RULES
 from .hands import HANDS
 from .modifiers.base import GROUPS, registry
-from .readings_dragon import POINTS
+from .readings_dragon import NOT_OFFERED, POINTS
 from .seed_texts import MODIFIERS
 
 __all__ = ["ROOT", "collect_tests", "render", "write"]
@@ -111,6 +111,11 @@ def render(root: Path = ROOT) -> str:
             "| id | default | alternatives |", "| --- | --- | --- |"]
     for p in POINTS:
         out.append(f"| {p.id} | `{p.default}` | {', '.join(f'`{a}`' for a in p.alternatives)} |")
+    out += ["", "## Readings of the modifier notes not offered", "",
+            "Each needs an input the club does not record; the point's other readings are offered.", "",
+            "| id | reading | modifiers | why |", "| --- | --- | --- | --- |"]
+    for point, reading, ref, why in NOT_OFFERED:
+        out.append(f"| {point} | `{reading}` | {ref} | {why} |")
     return "\n".join(out) + "\n"
 
 

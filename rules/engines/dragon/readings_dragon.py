@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..readings import InterpretationPoint, register
 
-__all__ = ["POINTS"]
+__all__ = ["POINTS", "NOT_OFFERED"]
 
 
 def _p(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
@@ -86,4 +86,17 @@ POINTS = (
     _p("IP-M28-REVIVED-STATE", "M28 (cross-cutting)", "In what state does a revived card come back?",
        "undo_kill", ("natural",),
        {"undo_kill": "the state it had before its kill", "natural": "natural"}),
+)
+
+
+# Readings the modifier notes name that the engine does not offer, each with the reason: they need
+# an input that neither the engine's context nor the site records. The coverage table lists them,
+# and a test holds that none of them is registered (an implemented one must leave this list).
+NOT_OFFERED = (
+    ("IP-M48-COUNT", "per_player_own", "M48, M49",
+     "each player's own watches: neither a player's facts nor the site record the watches he wears"),
+    ("IP-M56-EVEN", "everyone_present", "M56",
+     "the croupier's and onlookers' beards: the table records only the players"),
+    ("IP-M85-NO-DOMINANT", "hue", "M78-M88",
+     "a clothing hue: a player's clothing is recorded only as light, dark or none"),
 )

@@ -23,3 +23,19 @@ def test_coverage_lists_unimplemented_modifiers_and_finds_citing_tests():
     missing = [n for n in range(1, 101) if n not in registry()]
     for n in missing:
         assert f"| M{n} |" in text and "not implemented" in next(r for r in rows if r.startswith(f"| M{n} |"))
+
+
+def test_readings_not_offered_are_not_registered_and_their_points_are():
+    """The coverage table's "not offered" readings (they need an input the club does not record) are
+    not readings of their registered point: one that gets implemented must leave the list."""
+    from rules.engines.dragon.judge import prepare_deal  # noqa: F401  (registers every point)
+    from rules.engines.dragon.modifiers.base import registry
+    from rules.engines.dragon.readings_dragon import NOT_OFFERED
+    from rules.engines.readings import get as point
+
+    registry()
+    assert NOT_OFFERED
+    for point_id, reading, _ref, why in NOT_OFFERED:
+        registered = point(point_id)
+        assert reading not in (registered.default, *registered.alternatives), (point_id, reading)
+        assert why and f"| {point_id} | `{reading}` |" in render()

@@ -142,3 +142,14 @@ def test_ip_m48_scope_full_timestamp_day_rolls_over_for_m1():
     s = prepared(hands, readings={SCOPE: "full_timestamp"}, **kw)
     assert s.facts.table3_month == 2
     assert states(s, "2c 2d") == ["natural", "wild"]
+
+
+def test_ip_m48_scope_full_timestamp_modifier_1_reads_modifier_3s_month_of_the_new_date():
+    """IP-M48-SCOPE full_timestamp with IP-M3-SCOPE every_month_read (modifier 1: "день + месяц + год +
+    номер дня недели"; modifier 3 shifts the month "на 2 назад" with four players): 31 January 23:30 with
+    one clock with hands is Sunday 1 February, which modifier 3 makes December: 1 + 12 + 2026 + 7 = 2046
+    -> 12 -> 3, the third player from the dealer (not January's November: 2045 -> 11 -> 2)."""
+    readings = {SCOPE: "full_timestamp", "IP-M3-SCOPE": "every_month_read"}
+    s = prepared({}, tbl=quiet_table(room=ANALOG), started_at=JAN31, readings=readings)
+    assert (s.facts.day, s.facts.weekday, s.facts.table3_month) == (1, 7, 12)
+    assert s.position(s.marks["M1"]) == 3

@@ -128,12 +128,13 @@ _ip("IP-M3-SCOPE", "M3, M1", "Which readings of 'the month' does modifier 3 shif
 
 
 def _m1_month(state: DealState) -> int:
-    """The month in modifier 1's sum (IP-M3-SCOPE): the calendar month, or the one M3 shifted."""
+    """The month in modifier 1's sum (IP-M3-SCOPE): the calendar month, or the one M3 shifted (as
+    Table 3 reads it: after the clocks rolled the date over, IP-M48-SCOPE ``full_timestamp``, M3's
+    shift of the new month)."""
     f = state.facts
-    if state.reading("IP-M3-SCOPE") == "every_month_read":
-        for source, name, _before, after in f.adjustments:
-            if source == "M3" and name == "table3_month":
-                return after        # type: ignore[return-value]
+    if state.reading("IP-M3-SCOPE") == "every_month_read" and any(
+            source == "M3" and name == "table3_month" for source, name, _before, _after in f.adjustments):
+        return f.table3_month
     return f.month
 
 
@@ -325,12 +326,13 @@ _ip("IP-M5-SCOPE", "M5: \"расклад играется с одной допо
                         "open circle after it (ten cards each, one dark card more)"})
 
 _ip("IP-M5-IDENTITY", "M5 (\"Если первой, сданной в открытую, картой является Дракон\"), base rule 24 "
-    "(\"карта – естественная карта\")", "Does a Dragon that is wild, home or dead count as 'a Dragon' "
-    "(and a card with a state as the card the pattern modifiers 5, 6 and 12 name)?", "real_identity_any_state",
+    "(\"карта – естественная карта\"); the trigger and target cards of modifiers 6-25 that name no state",
+    "Does a Dragon that is wild, home or dead count as 'a Dragon', and a card with a state as the trigger or "
+    "target card modifiers 5-25 name (unless the modifier names the state itself)?", "real_identity_any_state",
     ("natural_state_only",),
-    {"real_identity_any_state": "any card of that rank and suit, whatever state it will have",
-     "natural_state_only": "only a card the tables leave natural: not wild or dead by Table 2 (base rules "
-                           "16-17) nor home by Table 3 (base rule 18), the states known while dealing"})
+    {"real_identity_any_state": "any card of that rank and suit, whatever state it has",
+     "natural_state_only": "only a natural card: while dealing (5, 6, 12) one Tables 2-3 leave natural, in "
+                           "modifiers 7-25 one not wild, home, free or dead and playing as its real rank and suit"})
 
 _ip("IP-M5-AFTERMATH", "M5, M6, M12 (the circles as dealt) and every modifier that reads 'the n-th / "
     "last / penultimate open circle'", "After modifier 5 has dealt a would-be-open circle dark, which "
@@ -353,6 +355,22 @@ def _dealt_is(view: PatternView, c, rank: int, suit: str | None = None) -> bool:
     if wild_rank(hour) == rank or (not facts.first_deal and dead_rank(hour) == rank):
         return False
     return rank not in home_ranks(facts.table3_month)
+
+
+def _counts(state: DealState, c: CardState) -> bool:
+    """Whether ``c`` counts as the trigger or target card a modifier of 7-25 names, where the modifier names
+    no state (IP-M5-IDENTITY; base rule 24: "карта – естественная карта"); the caller checks its rank and
+    suit. Under natural_state_only only a natural card counts: not wild, home, free or dead, and playing
+    as its real rank and suit, which are the rank and suit it was dealt with unless a modifier gave them
+    as those of 'an ordinary natural card' (a new real rank of modifiers 17, 18: ``state.rebased``)."""
+    if state.reading("IP-M5-IDENTITY") != "natural_state_only":
+        return True
+    if c.state != NATURAL or (c.rank, c.suit) != (c.real_rank, c.real_suit):
+        return False
+    if (c.real_rank, c.real_suit) == (c.card.rank, c.card.suit):
+        return True
+    found = state.rebased.get(c.seq)
+    return found is not None and not found[2]
 
 
 @modifier(number=5, group="deal", hook="pattern", pattern_last=True,
@@ -498,10 +516,10 @@ _ip("IP-M7-SCOPE", "M7", "Which Sevens does the Ten kill?", "all_players_except_
           summary="A Ten in the first open circle kills the Sevens, except those dealt face up after "
                   "it; a second face-up Ten annuls it.",
           reads=("circles", "card_states"), does=("kill",),
-          readings=("IP-M7-SCOPE", "IP-M7-SECOND", "IP-M11-RULE22"))
+          readings=("IP-M7-SCOPE", "IP-M7-SECOND", "IP-M11-RULE22", "IP-M5-IDENTITY"))
 def m07(state: DealState) -> None:
     first = state.nth_open(1)
-    tens = [c for c in state.face_up() if c.is_(10) and c.live]
+    tens = [c for c in state.face_up() if c.is_(10) and c.live and _counts(state, c)]
     if first is None or not tens:
         return
     if state.reading("IP-M7-SECOND") == "toggle":
@@ -525,7 +543,7 @@ def _m7_sevens(state: DealState, ten: CardState) -> list[CardState]:
     scope = state.reading("IP-M7-SCOPE")
     out = []
     for c in state.cards:
-        if not c.is_(7) or (c.open and c.seq > ten.seq):
+        if not c.is_(7) or (c.open and c.seq > ten.seq) or not _counts(state, c):
             continue
         if (scope == "already_dealt_only" and c.seq > ten.seq) or (scope == "ten_holder_only" and c.player != ten.player):
             continue
@@ -544,7 +562,8 @@ _ip("IP-M8-SCOPE", "M8", "Whose Elves does the Six kill?", "all_players", ("six_
 @modifier(number=8, group="deal",
           summary="A Six in the second open circle kills the Elves dealt face up before it; a Six "
                   "dealt right after it annuls it.",
-          reads=("circles", "card_states"), does=("kill",), readings=("IP-M8-ANNUL", "IP-M8-SCOPE", "IP-M11-RULE22"))
+          reads=("circles", "card_states"), does=("kill",),
+          readings=("IP-M8-ANNUL", "IP-M8-SCOPE", "IP-M11-RULE22", "IP-M5-IDENTITY"))
 def m08(state: DealState) -> None:
     second = state.nth_open(2)
     if second is None:
@@ -555,9 +574,9 @@ def m08(state: DealState) -> None:
     i = 0
     while i < len(row):
         c = row[i]
-        if c.is_(6) and c.live:
+        if c.is_(6) and c.live and _counts(state, c):
             nxt = row[i + 1] if i + 1 < len(row) else None
-            if nxt is not None and nxt.is_(6) and nxt.live:
+            if nxt is not None and nxt.is_(6) and nxt.live and _counts(state, nxt):
                 if state.reading("IP-M8-ANNUL") == "annuller_acts":
                     acting.append(nxt)
                 else:
@@ -570,7 +589,8 @@ def m08(state: DealState) -> None:
     own = state.reading("IP-M8-SCOPE") == "six_holder_only"
 
     def elves(six: CardState) -> list[CardState]:
-        return [c for c in state.face_up() if c.is_(11) and c.seq < six.seq and (not own or c.player == six.player)]
+        return [c for c in state.face_up() if c.is_(11) and c.seq < six.seq and (not own or c.player == six.player)
+                and _counts(state, c)]
 
     for six in acting:
         for c in elves(six):
@@ -594,7 +614,7 @@ _ip("IP-M9-DARKQ", "M9", "What does a dark Unicorn annul?", "exempts_its_recipie
      "only_dark_after": "only the dark Unicorns dealt after the face-up one spare their recipients"})
 
 
-@modifier(number=9, group="deal", readings=("IP-M9-LAST", "IP-M9-DARKQ", "IP-M11-RULE22"),
+@modifier(number=9, group="deal", readings=("IP-M9-LAST", "IP-M9-DARKQ", "IP-M11-RULE22", "IP-M5-IDENTITY"),
           summary="A Unicorn as the last face-up card kills the face-up Fives, if no Giant showed in "
                   "the first two open circles; a Unicorn dealt dark spares its player.",
           reads=("circles", "card_states"), does=("kill",))
@@ -603,18 +623,18 @@ def m09(state: DealState) -> None:
     if not up:
         return
     if state.reading("IP-M9-LAST") == "last_face_up_card":
-        unicorns = [up[-1]] if up[-1].is_(12) and up[-1].live else []
+        unicorns = [up[-1]] if up[-1].is_(12) and up[-1].live and _counts(state, up[-1]) else []
     else:
-        unicorns = [c for c in state.circle(state.last_open or 0) if c.is_(12) and c.live]
+        unicorns = [c for c in state.circle(state.last_open or 0) if c.is_(12) and c.live and _counts(state, c)]
     if not unicorns:
         return
     early = {state.nth_open(1), state.nth_open(2)} - {None}
-    if any(c.is_(13) and c.live for c in up if c.circle in early):
+    if any(c.is_(13) and c.live and _counts(state, c) for c in up if c.circle in early):
         return
-    dark = [c for c in state.cards if not c.open and c.is_(12)]
+    dark = [c for c in state.cards if not c.open and c.is_(12) and _counts(state, c)]
     how = state.reading("IP-M9-DARKQ")
     for q in unicorns:
-        fives = [c for c in up if c.is_(5) and c.seq < q.seq]
+        fives = [c for c in up if c.is_(5) and c.seq < q.seq and _counts(state, c)]
         if how == "cancels_all_if_same_player":
             if any(d.player == q.player for d in dark):
                 state.note("void", (q,), f"{q.player} also got a dark Unicorn: no Five dies")
@@ -679,7 +699,8 @@ def m10_victim_rank(state: DealState, rank: int) -> int:
     return lower_rank(rank, 2)
 
 
-@modifier(number=10, group="deal", readings=("IP-M10-REVIVED", "IP-M10-RED", "IP-M10-NEXT", "IP-M10-MULTI", "IP-M10-LOWER"),
+@modifier(number=10, group="deal", readings=("IP-M10-REVIVED", "IP-M10-RED", "IP-M10-NEXT", "IP-M10-MULTI", "IP-M10-LOWER",
+                                             "IP-M5-IDENTITY"),
           summary="Two dead black honors dealt face up to players sitting opposite revive; the next "
                   "players clockwise lose their red cards two ranks lower.",
           reads=("seats", "circles", "card_states"), does=("revive", "kill"))
@@ -705,7 +726,7 @@ def m10(state: DealState) -> None:
         rank = m10_victim_rank(state, c.real_rank)
         for victim in _m10_victims(state, c.player):
             for v in state.hand(victim):
-                if v.red and v.is_(rank) and (v.open or not face_up_only):
+                if v.red and v.is_(rank) and (v.open or not face_up_only) and _counts(state, v):
                     if state.kill(v, text=f"instead of the revived {c.card} of {c.player}"):
                         pair = [x for x in revived if x.player in (c.player, state.opposite(c.player))]
                         _killed_by_card(state, v, max(pair, key=lambda x: x.seq))
@@ -730,7 +751,8 @@ def _killed_by_card(state: DealState, victim: CardState, killer: CardState) -> N
     known[victim.seq] = killer.seq
 
 
-@modifier(number=11, group="deal", readings=("IP-M4-SECOND", "IP-M11-NEXT", "IP-M11-WHICH", "IP-M11-RULE22"),
+@modifier(number=11, group="deal", readings=("IP-M4-SECOND", "IP-M11-NEXT", "IP-M11-WHICH", "IP-M11-RULE22",
+                                             "IP-M5-IDENTITY"),
           summary="A heart fosk to the second hand in the third open circle revives the face-up "
                   "cards killed by M7-M10; the Dragon of spades dealt next keeps diamonds and clubs dead.",
           reads=("circles", "card_states", "modifiers"), does=("revive",))
@@ -738,14 +760,14 @@ def m11(state: DealState) -> None:
     third = state.nth_open(3)
     second = second_from_dealer(state)
     card = state.player_card(second, third) if second is not None else None
-    if card is None or not (card.real_suit == "h" and card.fosk) or card.dead:
+    if card is None or not (card.real_suit == "h" and card.fosk) or card.dead or not _counts(state, card):
         return
     if state.reading("IP-M11-NEXT") == "next_players_next_face_up_card":
         after = state.next_player(card.player)
         nxt = next((c for c in state.hand(after) if c.open and c.seq > card.seq), None)
     else:
         nxt = state.cards[card.seq + 1] if card.seq + 1 < len(state.cards) else None
-    only_hs = nxt is not None and nxt.open and nxt.is_(14, "s")
+    only_hs = nxt is not None and nxt.open and nxt.is_(14, "s") and _counts(state, nxt)
     known = state.marks.get("M7-M10-by", {})
     before_trigger = state.reading("IP-M11-WHICH") == "dealt_before_trigger"
     for c in state.face_up():
@@ -816,7 +838,7 @@ def _m13_had_modifier(state: DealState, c: CardState) -> bool:
 
 
 @modifier(number=13, group="deal", readings=("IP-M13-NEXTTO", "IP-M13-DARKSCOPE", "IP-M13-NOCOND", "IP-M13-DEADGRANT",
-                                             "IP-M13-HADMOD", "IP-M13-NINE"),
+                                             "IP-M13-HADMOD", "IP-M13-NINE", "IP-M5-IDENTITY"),
           summary="The Ten of spades with the Elf of clubs beside it in the last open circle: red "
                   "foskas to Four in the dark cards die (dead ones revive home), black Unicorns and "
                   "Giants in the dark cards become free (wild if already modified and the holder has "
@@ -829,26 +851,27 @@ def m13(state: DealState) -> None:
     row = state.circle(last)
     ok = False
     for i, c in enumerate(row):
-        if c.is_(10, "s") and c.live:
+        if c.is_(10, "s") and c.live and _counts(state, c):
             near = ([row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
                     if state.reading("IP-M13-NEXTTO") == "adjacent_in_same_circle" else row)
-            if any(n.is_(11, "c") and n.live for n in near):
+            if any(n.is_(11, "c") and n.live and _counts(state, n) for n in near):
                 ok = True
     if not ok:
         return
     dark = [c for c in state.cards if not c.open]
     for c in dark:
         if c.red and c.real_rank <= 4:
-            if c.dead:
+            if c.dead:          # "Если указанные фоски были убиты": the text names the state
                 state.revive(c, into=HOME, text="a dead red fosk to Four in the dark cards")
-            else:
+            elif _counts(state, c):
                 state.kill(c, text="a red fosk to Four in the dark cards")
     qk = dark if state.reading("IP-M13-DARKSCOPE") == "dark_only" else state.cards
     for c in qk:
         if not (c.black and c.real_rank in (12, 13)):
             continue
         if c.dead or not _m13_had_modifier(state, c):
-            _grant(state, c, FREE, text="a black Unicorn or Giant in the dark cards")
+            if _counts(state, c):
+                _grant(state, c, FREE, text="a black Unicorn or Giant in the dark cards")
             continue
         if state.reading("IP-M13-NINE") == "final_state":
             modified: list[CardState] = state.marks.setdefault("M13-modified", [])  # type: ignore[assignment]
@@ -939,7 +962,7 @@ _ip("IP-M15-RULEWILD", "M15", "Does a rule-wild card that has lost its wild stat
                  "natural (base rule 4)"})
 
 
-@modifier(number=15, group="deal", readings=("IP-M15-LOWEST", "IP-M15-TIE", "IP-M15-RULEWILD"),
+@modifier(number=15, group="deal", readings=("IP-M15-LOWEST", "IP-M15-TIE", "IP-M15-RULEWILD", "IP-M5-IDENTITY"),
           summary="No face-up card wild by a rule: the Dragons of the lowest face-up card's suit and "
                   "of the opposite suit are wild.",
           reads=("circles", "card_states"), does=("wild",))
@@ -956,17 +979,20 @@ def m15(state: DealState) -> None:
     suit_rank = {s: i for i, s in enumerate("hdcs" if state.suit_order == "natural" else "schd")}
     inverted = state.reading("IP-M15-LOWEST") == "current_order" and state.card_order == "inverted"
     first = state.reading("IP-M15-TIE") == "first_dealt"
-    lowest = min(up, key=lambda c: (-c.real_rank if inverted else c.real_rank,
-                                    c.seq if first else -suit_rank[c.real_suit]))
+    cards = [c for c in up if _counts(state, c)]      # "наименьшая по номиналу карта" (IP-M5-IDENTITY)
+    if not cards:
+        return
+    lowest = min(cards, key=lambda c: (-c.real_rank if inverted else c.real_rank,
+                                       c.seq if first else -suit_rank[c.real_suit]))
     tied = [lowest]
     if state.reading("IP-M15-TIE") == "all_tied_suits":
-        tied = [c for c in up if c.real_rank == lowest.real_rank]
+        tied = [c for c in cards if c.real_rank == lowest.real_rank]
     suits = {s for c in tied for s in (c.real_suit, opposite_suit(c.real_suit))}
     shown = list(dict.fromkeys(str(c.card) for c in tied))
     why = f"the lowest face-up card is {shown[0]}" if len(shown) == 1 else \
         f"the lowest face-up cards are {' '.join(shown)}"
     for c in state.cards:
-        if c.real_rank == 14 and c.real_suit in suits:
+        if c.real_rank == 14 and c.real_suit in suits and _counts(state, c):
             _grant(state, c, WILD, text=why)
 
 
@@ -992,7 +1018,7 @@ def m16_opposite(state: DealState, player: str) -> str | None:
     return state.opposite(player)
 
 
-@modifier(number=16, group="deal", readings=("IP-M16-HIS", "IP-M16-REVIVE-COND", "IP-M16-OPPOSITE"),
+@modifier(number=16, group="deal", readings=("IP-M16-HIS", "IP-M16-REVIVE-COND", "IP-M16-OPPOSITE", "IP-M5-IDENTITY"),
           summary="The Dragon of hearts in the last open circle: for the player opposite, whose last "
                   "face-up card is dead, the Fives of spades and hearts are wild (dead ones revive home).",
           reads=("seats", "circles", "card_states"), does=("wild", "revive", "home"))
@@ -1001,7 +1027,7 @@ def m16(state: DealState) -> None:
     if last is None:
         return
     for ah in state.circle(last):
-        if not ah.is_(14, "h") or ah.dead:
+        if not ah.is_(14, "h") or ah.dead or not _counts(state, ah):
             continue
         other = m16_opposite(state, ah.player)
         if other is None:
@@ -1015,9 +1041,9 @@ def m16(state: DealState) -> None:
             if not condition and not c.dead:
                 continue
             if c.real_rank == 5 and c.real_suit in ("s", "h"):
-                if c.dead:
+                if c.dead:      # "Если эти Пятерки были убиты": the text names the state
                     state.revive(c, into=HOME, text=f"{ah.card} to {ah.player}, opposite")
-                else:
+                elif _counts(state, c):
                     state.grant(c, WILD, text=f"{ah.card} to {ah.player}, opposite")
 
 
@@ -1115,6 +1141,7 @@ def _earlier_keep_off(state: DealState, rule: str) -> None:
 
 
 def _m17_trigger(state: DealState, cards: list[CardState]) -> bool:
+    cards = [c for c in cards if _counts(state, c)]         # IP-M5-IDENTITY
     if state.reading("IP-M17-SUIT") == "all_three_spades":
         return _holds(cards, (2, "s"), (8, "s"), (14, "s"))
     ranks = {c.card.rank for c in cards}
@@ -1122,6 +1149,7 @@ def _m17_trigger(state: DealState, cards: list[CardState]) -> bool:
 
 
 def _m18_trigger(state: DealState, cards: list[CardState]) -> bool:
+    cards = [c for c in cards if _counts(state, c)]         # IP-M5-IDENTITY
     if state.reading("IP-M18-SUIT") == "all_three_diamonds":
         return _holds(cards, (5, "d"), (9, "d"), (13, "d"))
     ranks = {c.card.rank for c in cards}
@@ -1129,7 +1157,7 @@ def _m18_trigger(state: DealState, cards: list[CardState]) -> bool:
 
 
 @modifier(number=17, group="deal", kind="claim",
-          readings=("IP-M17-SUIT", "IP-MANDATORY-CLAIM", "IP-M17-TARGET", "IP-M17-REAPPLY"),
+          readings=("IP-M17-SUIT", "IP-MANDATORY-CLAIM", "IP-M17-TARGET", "IP-M17-REAPPLY", "IP-M5-IDENTITY"),
           summary="Whoever holds the Two, Eight and Dragon of spades must lower one red card by 2; "
                   "the new rank is real.",
           reads=("card_states", "claims"), does=("rank", "claim_right"))
@@ -1142,7 +1170,7 @@ def m17(state: DealState) -> None:
 
 
 @modifier(number=18, group="deal", kind="claim",
-          readings=("IP-M18-SUIT", "IP-MANDATORY-CLAIM", "IP-M18-TARGET", "IP-M18-REAPPLY"),
+          readings=("IP-M18-SUIT", "IP-MANDATORY-CLAIM", "IP-M18-TARGET", "IP-M18-REAPPLY", "IP-M5-IDENTITY"),
           summary="Whoever holds the Five, Nine and Giant of diamonds must raise one heart or club "
                   "card by 3; the new rank is real.",
           reads=("card_states", "claims"), does=("rank", "claim_right"))
@@ -1175,8 +1203,9 @@ def _m19_right(state: DealState, player: str) -> bool:
     strict = state.reading("IP-M19-ROW") == "adjacent_circle_numbers"
     for a, b in zip(up, up[1:], strict=False):
         pair = {(a.card.rank, a.card.suit), (b.card.rank, b.card.suit)}
-        if pair == {(2, "c"), (2, "s")} and (not strict or b.circle - a.circle == 1):
-            return any(c.is_(11, "d") and not c.open for c in state.hand(player))
+        if pair == {(2, "c"), (2, "s")} and (not strict or b.circle - a.circle == 1) \
+                and _counts(state, a) and _counts(state, b):
+            return any(c.is_(11, "d") and not c.open and _counts(state, c) for c in state.hand(player))
     return False
 
 
@@ -1206,7 +1235,7 @@ _ip("IP-M19-DEAD", "M19", "What happens when a dead fosk is inverted ('Моди�
 
 
 @modifier(number=19, group="deal", kind="claim",
-          readings=("IP-M19-SCOPE", "IP-M19-ROW", "IP-M19-TARGET", "IP-M19-DEAD"),
+          readings=("IP-M19-SCOPE", "IP-M19-ROW", "IP-M19-TARGET", "IP-M19-DEAD", "IP-M5-IDENTITY"),
           summary="Two black Twos face up on successive open circles and the Elf of diamonds dark: the "
                   "player may invert the rank of one fosk; the base rules read the new rank.",
           reads=("circles", "card_states", "claims"), does=("rank", "claim_right"))
@@ -1441,7 +1470,8 @@ def _m22_payment(state: DealState, f: CardState) -> bool:
     return how != "no_eligible_spade_fosk" or not f.modified
 
 
-@modifier(number=22, group="deal", kind="claim", readings=("IP-M22-WHO", "IP-M22-NONDEAD", "IP-M22-NOFOSK"),
+@modifier(number=22, group="deal", kind="claim",
+          readings=("IP-M22-WHO", "IP-M22-NONDEAD", "IP-M22-NOFOSK", "IP-M5-IDENTITY"),
           summary="The Three of clubs, Four of hearts and Five of spades face up: each player who got "
                   "none of them may revive a dead diamond honor by lowering a live spade fosk by 6.",
           reads=("circles", "card_states", "claims"), does=("revive", "rank", "claim_right"))
@@ -1450,8 +1480,11 @@ def m22(state: DealState) -> None:
     if not claims:
         return
     up = state.face_up()
+    # IP-M5-IDENTITY: under trigger_cards_must_be_live the text names the three cards' state (any live one)
+    named = state.reading("IP-M22-NONDEAD") == "trigger_cards_must_be_live"
     triggers = [c for c in up if (c.card.rank, c.card.suit) in ((3, "c"), (4, "h"), (5, "s"))
-                and (c.live or state.reading("IP-M22-NONDEAD") != "trigger_cards_must_be_live")]
+                and (c.live or state.reading("IP-M22-NONDEAD") != "trigger_cards_must_be_live")
+                and (named or _counts(state, c))]
     if len({(c.card.rank, c.card.suit) for c in triggers}) < 3:
         state.refuse(claims[0], "the Three of clubs, Four of hearts and Five of spades did not all show")
     receivers = _m22_excluded(state, triggers)
@@ -1568,7 +1601,7 @@ _ip("IP-M24-PENULT", "M24", "Which circle is the penultimate open circle?", "fin
      "default_pattern_circle_7": "circle 7, the default pattern's penultimate open circle, whatever was dealt"})
 
 
-@modifier(number=24, group="deal", readings=("IP-M24-EVEN", "IP-M24-PENULT"),
+@modifier(number=24, group="deal", readings=("IP-M24-EVEN", "IP-M24-PENULT", "IP-M5-IDENTITY"),
           summary="A red honor in the penultimate open circle makes all the player's Sixes wild, if a "
                   "Six came to him in an even circle.",
           reads=("circles", "card_states"), does=("wild",))
@@ -1578,9 +1611,9 @@ def m24(state: DealState) -> None:
         return
     for player in state.players:
         c = state.player_card(player, pen)
-        if not _live(c) or not (c.honor and c.red):
+        if not _live(c) or not (c.honor and c.red) or not _counts(state, c):
             continue
-        sixes = [s for s in state.hand(player) if s.is_(6)]
+        sixes = [s for s in state.hand(player) if s.is_(6) and _counts(state, s)]
         how = state.reading("IP-M24-EVEN")
         if how == "even_open_circle":
             even = {state.nth_open(2), state.nth_open(4)} - {None}
@@ -1602,7 +1635,7 @@ _ip("IP-M25-ANY", "M25", "Must all four black foskas 3-6 show in the first open 
                               "all_four_must_show": "all four must show, each for its recipient"})
 
 
-@modifier(number=25, group="deal", readings=("IP-M25-EIGHT", "IP-M25-ANY"),
+@modifier(number=25, group="deal", readings=("IP-M25-EIGHT", "IP-M25-ANY", "IP-M5-IDENTITY"),
           summary="A black 3-6 in the first open circle makes wild the player's Eight of the last "
                   "open circle.",
           reads=("circles", "card_states"), does=("wild",))
@@ -1611,14 +1644,16 @@ def m25(state: DealState) -> None:
     if first is None or last is None or first == last:
         return
     if state.reading("IP-M25-ANY") == "all_four_must_show":
-        shown = {c.real_rank for c in state.circle(first) if c.black and c.live and 3 <= c.real_rank <= 6}
+        shown = {c.real_rank for c in state.circle(first)
+                 if c.black and c.live and 3 <= c.real_rank <= 6 and _counts(state, c)}
         if shown != {3, 4, 5, 6}:
             return
     for player in state.players:
         a, b = state.player_card(player, first), state.player_card(player, last)
-        if _live(a) and a.black and 3 <= a.real_rank <= 6 and b is not None and b.is_(8):
+        if _live(a) and a.black and 3 <= a.real_rank <= 6 and b is not None and b.is_(8) \
+                and _counts(state, a) and _counts(state, b):
             eights = [b] if state.reading("IP-M25-EIGHT") == "eight_of_last_open_circle" else [
-                c for c in state.hand(player) if c.is_(8)]
+                c for c in state.hand(player) if c.is_(8) and _counts(state, c)]
             for e in eights:
                 _grant(state, e, WILD, text=f"{a.card} in the first open circle")
 
