@@ -257,12 +257,22 @@ class _Search:
         self.groups.setdefault((card.seq, what), (card, []))[1].append((at, claim, changes))
 
     def run(self) -> list[tuple[object, int, Claim]]:
+        later = []
         for (_seq, what), (card, tries) in self.groups.items():
-            if self.bounded:
-                as_state = HOME if what == "suit" and card.state in (NATURAL, HOME, DEAD) else WILD
-                self.push(_Entry(self.bound(card, as_state), tries[0][0], _GROUP, (card, tries), self.low))
-            else:
+            if not self.bounded:
                 self.expand(card, tries)
+            elif what == "suit" and card.state in (NATURAL, HOME, DEAD):
+                later.append((card, tries))
+            else:
+                self.push(_Entry(self.bound(card, WILD), tries[0][0], _GROUP, (card, tries, None), self.low))
+        for card, tries in later:
+            # a new suit: bounded by the card made home, or first (until that is needed) by the bound
+            # of its new ranks, the card made wild, when it has one
+            rank = next((e.key for e in self.heap if e.kind == _GROUP and e.item[0] is card), None)
+            if rank is None:
+                self.push(_Entry(self.bound(card, HOME), tries[0][0], _GROUP, (card, tries, None), self.low))
+            else:
+                self.push(_Entry(rank, tries[0][0], _GROUP, (card, tries, HOME), self.low))
         heap, found, limit, order = self.heap, self.found, self.limit, _found_order(self.low)
         while heap:
             if limit is not None and len(found) >= limit:
@@ -271,7 +281,11 @@ class _Search:
                     break
             entry = heapq.heappop(heap)
             if entry.kind == _GROUP:
-                self.expand(*entry.item)
+                card, tries, unbounded = entry.item
+                if unbounded is not None:         # its own bound, now that it is needed
+                    self.push(_Entry(self.bound(card, unbounded), entry.seq, _GROUP, (card, tries, None), self.low))
+                else:
+                    self.expand(card, tries)
             elif entry.kind == _EXACT:
                 hand, claim = entry.item
                 found.append((hand, entry.seq, claim))

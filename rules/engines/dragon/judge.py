@@ -217,17 +217,21 @@ def _distinct(state: DealState, player: str, quiet: bool = False):
     advisor's tries)."""
     best: dict[Card, CardState] = {}
     for c in state.hand(player):
-        kept = best.get(c.played)
+        played = c.played
+        kept = best.get(played)
         if kept is None or _RANK_OF_STATE[c.state] < _RANK_OF_STATE[kept.state]:
             if kept is not None and not quiet:
-                state.note("duplicate", (kept,), f"{c.played} twice: one copy counts", source="IP-DECKS")
-            best[c.played] = c
+                state.note("duplicate", (kept,), f"{played} twice: one copy counts", source="IP-DECKS")
+            best[played] = c
         elif not quiet:
-            state.note("duplicate", (c,), f"{c.played} twice: one copy counts", source="IP-DECKS")
-    cards = list(best.values())
-    hand = tuple(c.played for c in cards)
-    pick = lambda st: tuple(c.played for c in cards if c.state == st)  # noqa: E731
-    return hand, pick(WILD), pick(HOME), pick(FREE), pick(DEAD)
+            state.note("duplicate", (c,), f"{played} twice: one copy counts", source="IP-DECKS")
+    hand = tuple(best)
+    lists: dict[str, list[Card]] = {WILD: [], HOME: [], FREE: [], DEAD: []}
+    for played, c in best.items():
+        found = lists.get(c.state)
+        if found is not None:
+            found.append(played)
+    return hand, tuple(lists[WILD]), tuple(lists[HOME]), tuple(lists[FREE]), tuple(lists[DEAD])
 
 
 def _combination(state: DealState, player: str, hv) -> list[CardState]:
