@@ -36,6 +36,7 @@ from .models import (
     Drink,
     Game,
     GamePlayer,
+    Hue,
     LedgerEntry,
     Result,
     Weather,
@@ -59,12 +60,22 @@ def enum_field(choices, **kwargs) -> serializers.ChoiceField:
 
 
 
+_HUE_SCHEMA = {"type": "string", "nullable": True, "pattern": f"^({'|'.join(Hue.values)})$",
+               "description": "one of: " + ", ".join(Hue.values) + "; null when not recorded"}
+
+
 class GamePlayerSerializer(serializers.ModelSerializer):
     member_name = serializers.CharField(source="member.display_name", read_only=True)
+    clothing_hue = serializers.SerializerMethodField()
 
     class Meta:
         model = GamePlayer
-        fields = ["member", "member_name", "seat", "glasses", "headwear", "clothing", "drink", "spare_decks"]
+        fields = ["member", "member_name", "seat", "glasses", "headwear", "clothing", "drink", "spare_decks",
+                  "analog_watches", "digital_watches", "clothing_hue"]
+
+    @extend_schema_field(_HUE_SCHEMA)
+    def get_clothing_hue(self, gp: GamePlayer) -> str | None:
+        return gp.clothing_hue or None
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -78,7 +89,8 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = ["id", "session", "number", "kind", "status", "ruleset", "readings", "min_stake", "max_stake", "ante",
                   "animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
-                  "closed_room", *Game.OPTIONAL_ROOM_FACTS, "croupier_calls", "started_at", "ended_at", "players"]
+                  "closed_room", *Game.OPTIONAL_ROOM_FACTS, "bearded_onlookers", "croupier_calls", "started_at",
+                  "ended_at", "players"]
         read_only_fields = fields
 
 
@@ -90,6 +102,11 @@ class SeatInSerializer(serializers.Serializer):
     clothing = serializers.ChoiceField(choices=Clothing.choices, required=False)
     drink = serializers.ChoiceField(choices=Drink.choices, required=False)
     spare_decks = serializers.IntegerField(required=False, min_value=0, max_value=20)
+    # clocks with hands / digital clocks the player wears or carries
+    analog_watches = serializers.IntegerField(required=False, min_value=0, max_value=20)
+    digital_watches = serializers.IntegerField(required=False, min_value=0, max_value=20)
+    # the colour of most of the clothing: null, "" or left out when not recorded
+    clothing_hue = serializers.ChoiceField(choices=Hue.choices, required=False, allow_null=True, allow_blank=True)
 
 
 class RoomInSerializer(serializers.Serializer):
@@ -105,6 +122,8 @@ class RoomInSerializer(serializers.Serializer):
     natural_surface = serializers.BooleanField(required=False, allow_null=True)
     doors_closed = serializers.BooleanField(required=False, allow_null=True)
     closed_throughout = serializers.BooleanField(required=False, allow_null=True)
+    # people present who do not play (the croupier, onlookers) wearing a beard
+    bearded_onlookers = serializers.IntegerField(required=False, min_value=0, max_value=1000)
 
 
 class GameCreateSerializer(serializers.Serializer):

@@ -41,13 +41,16 @@ def player_key(member_id: int) -> str:
 
 def _player_doc(gp) -> dict:
     member = gp.member
-    return {
+    doc = {
         "id": player_key(member.pk), "seat": gp.seat,
         "dimension": member.dimension.name_en, "dimension_phonetic": member.dimension.phonetic,
         "sex": member.sex, "beard": member.beard,
         "glasses": gp.glasses, "headwear": gp.headwear, "clothing": gp.clothing, "drink": gp.drink,
-        "spare_decks": gp.spare_decks,
+        "spare_decks": gp.spare_decks, "analog_watches": gp.analog_watches, "digital_watches": gp.digital_watches,
     }
+    if gp.clothing_hue:             # left out when not recorded
+        doc["clothing_hue"] = gp.clothing_hue
+    return doc
 
 
 def deal_document(deal, tz) -> dict:

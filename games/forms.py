@@ -7,10 +7,14 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
 
-from .models import Clothing, Drink, Weather
+from .models import Clothing, Drink, Hue, Weather
 
 ROOM_FIELDS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
-               "closed_room", "natural_surface", "doors_closed", "closed_throughout")
+               "closed_room", "natural_surface", "doors_closed", "closed_throughout", "bearded_onlookers")
+PLAYER_FIELDS = ("glasses", "headwear", "clothing", "drink", "spare_decks", "analog_watches", "digital_watches",
+                 "clothing_hue")
+# Counts a page may leave empty: empty is none.
+_ZERO_WHEN_EMPTY = ("bearded_onlookers", "analog_watches", "digital_watches")
 
 # A room fact the club may leave unrecorded: yes, no, or not recorded (None).
 RECORDED_CHOICES = [("", _("not recorded")), ("yes", _("yes")), ("no", _("no"))]
@@ -19,6 +23,15 @@ RECORDED_CHOICES = [("", _("not recorded")), ("yes", _("yes")), ("no", _("no"))]
 def _recorded(label):
     return forms.TypedChoiceField(label=label, choices=RECORDED_CHOICES, coerce=lambda value: value == "yes",
                                   empty_value=None, required=False)
+
+
+def _count(label, most):
+    return forms.IntegerField(label=label, min_value=0, max_value=most, initial=0, required=False)
+
+
+def _fact(name: str, value):
+    """A field's value as the services take it: an empty count is none."""
+    return 0 if value is None and name in _ZERO_WHEN_EMPTY else value
 
 
 class GameStartForm(forms.Form):
@@ -37,6 +50,7 @@ class GameStartForm(forms.Form):
     natural_surface = _recorded(_("The cards lie on natural material (a cloth or mat on the table)"))
     doors_closed = _recorded(_("Every door closed (windows and chimneys aside)"))
     closed_throughout = _recorded(_("The room stays closed for the whole game"))
+    bearded_onlookers = _count(_("Bearded people present who do not play (the croupier, onlookers)"), 1000)
 
     def __init__(self, *args, session, seats, **kwargs):
         venue = session.venue
@@ -57,8 +71,12 @@ class GameStartForm(forms.Form):
             self.fields[f"drink_{pid}"] = forms.ChoiceField(label=_("Drink"), choices=Drink.choices,
                                                             initial=Drink.NONE)
             self.fields[f"spare_decks_{pid}"] = forms.IntegerField(label=_("Spare decks"), min_value=0, initial=0)
-            self.player_rows.append((row, [self[f"{name}_{pid}"] for name in
-                                           ("glasses", "headwear", "clothing", "drink", "spare_decks")]))
+            self.fields[f"analog_watches_{pid}"] = _count(_("Watches with hands (worn or carried)"), 20)
+            self.fields[f"digital_watches_{pid}"] = _count(_("Digital watches (worn or carried)"), 20)
+            self.fields[f"clothing_hue_{pid}"] = forms.ChoiceField(
+                label=_("Colour of most of the clothing"), choices=[("", _("not recorded")), *Hue.choices],
+                required=False)
+            self.player_rows.append((row, [self[f"{name}_{pid}"] for name in PLAYER_FIELDS]))
 
     def room_fields(self):
         return [self[name] for name in ROOM_FIELDS]
@@ -67,9 +85,9 @@ class GameStartForm(forms.Form):
         data = self.cleaned_data
         return {
             "min_stake": data["min_stake"], "max_stake": data["max_stake"],
-            "room": {name: data[name] for name in ROOM_FIELDS},
-            "player_facts": {row.member_id: {name: data[f"{name}_{row.member_id}"] for name in
-                                             ("glasses", "headwear", "clothing", "drink", "spare_decks")}
+            "room": {name: _fact(name, data[name]) for name in ROOM_FIELDS},
+            "player_facts": {row.member_id: {name: _fact(name, data[f"{name}_{row.member_id}"]) for name in
+                                             PLAYER_FIELDS}
                              for row in self.seats},
         }
 

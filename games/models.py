@@ -36,6 +36,22 @@ class Drink(models.TextChoices):
     ALCOHOL = "alcohol", _("Alcohol")
 
 
+class Hue(models.TextChoices):
+    """The colour that covers most of a player's clothing (the engine's HUES)."""
+
+    RED = "red", _("Red")
+    ORANGE = "orange", _("Orange")
+    YELLOW = "yellow", _("Yellow")
+    GREEN = "green", _("Green")
+    BLUE = "blue", _("Blue")
+    PURPLE = "purple", _("Purple")
+    PINK = "pink", _("Pink")
+    BROWN = "brown", _("Brown")
+    GREY = "grey", _("Grey")
+    BLACK = "black", _("Black")
+    WHITE = "white", _("White")
+
+
 class Game(models.Model):
     """A sitting: the same players in the same seats with the same stakes. Changing a seat or a
     player ends it and starts the next one."""
@@ -70,6 +86,8 @@ class Game(models.Model):
     doors_closed = models.BooleanField(_("every door closed"), null=True, blank=True, default=None)
     closed_throughout = models.BooleanField(_("room closed throughout the game"), null=True, blank=True,
                                             default=None)
+    # The people present who do not play (the croupier, onlookers) wearing a beard.
+    bearded_onlookers = models.PositiveSmallIntegerField(_("bearded onlookers"), default=0)
     croupier_calls = models.JSONField(_("croupier's calls"), default=dict, blank=True)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
@@ -101,7 +119,7 @@ class Game(models.Model):
         """The room of the sitting document; a fact not recorded (None) is left out."""
         facts = {"saint_images": self.saint_images, "animals": self.animals, "analog_clocks": self.analog_clocks,
                  "digital_clocks": self.digital_clocks, "natural_table": self.natural_table, "exits": self.exits,
-                 "closed_room": self.closed_room}
+                 "closed_room": self.closed_room, "bearded_onlookers": self.bearded_onlookers}
         for name in self.OPTIONAL_ROOM_FACTS:
             if getattr(self, name) is not None:
                 facts[name] = getattr(self, name)
@@ -119,6 +137,10 @@ class GamePlayer(models.Model):
     clothing = models.CharField(_("clothing"), max_length=5, choices=Clothing.choices, default=Clothing.LIGHT)
     drink = models.CharField(_("drink"), max_length=7, choices=Drink.choices, default=Drink.NONE)
     spare_decks = models.PositiveSmallIntegerField(_("spare decks"), default=0)
+    # The clocks the player wears or carries, and his clothing's hue ("": not recorded).
+    analog_watches = models.PositiveSmallIntegerField(_("watches with hands"), default=0)
+    digital_watches = models.PositiveSmallIntegerField(_("digital watches"), default=0)
+    clothing_hue = models.CharField(_("clothing hue"), max_length=6, choices=Hue.choices, blank=True, default="")
     history = HistoricalRecords()
 
     class Meta:

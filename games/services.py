@@ -38,14 +38,16 @@ from .models import (
     Drink,
     Game,
     GamePlayer,
+    Hue,
     LedgerEntry,
     Result,
     Weather,
 )
 
-PLAYER_FACTS = ("glasses", "headwear", "clothing", "drink", "spare_decks")
+PLAYER_FACTS = ("glasses", "headwear", "clothing", "drink", "spare_decks", "analog_watches", "digital_watches",
+                "clothing_hue")
 ROOM_FACTS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
-              "closed_room", *Game.OPTIONAL_ROOM_FACTS)
+              "closed_room", *Game.OPTIONAL_ROOM_FACTS, "bearded_onlookers")
 
 
 # --- permissions -------------------------------------------------------------------------------------
@@ -112,6 +114,11 @@ def _clean_player_facts(member_id: int, facts: Mapping) -> dict:
         elif key == "drink":
             _check_choice("drink", value, Drink.values)
             out[key] = value
+        elif key == "clothing_hue":
+            # None or "": not recorded.
+            if value is not None and value != "":
+                _check_choice("clothing_hue", value, Hue.values)
+            out[key] = value or ""
         else:
             out[key] = _check_count(key, value)
     return out

@@ -298,7 +298,7 @@ def test_sitting_document_from_rows(game, croupier, players):
     north = doc["players"][0]
     assert north["id"] == str(players[0].pk) and north["dimension_phonetic"] == players[0].dimension.phonetic
     assert set(north) == {"id", "seat", "dimension", "dimension_phonetic", "sex", "beard", "glasses",
-                          "headwear", "clothing", "drink", "spare_decks"}
+                          "headwear", "clothing", "drink", "spare_decks", "analog_watches", "digital_watches"}
     assert doc["room"]["exits"] == game.exits and doc["place"]["timezone"] == "Europe/Moscow"
     assert doc["deals"] == [{"started_at": deal.started_at.astimezone(game.session.venue.tz).isoformat(),
                              "cards": ["Qs"], "bets": {str(p.pk): game.ante for p in players},

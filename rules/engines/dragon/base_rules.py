@@ -87,19 +87,20 @@ def apply_rule_states(state: DealState) -> None:
                 if c.rule_rank == top.rank and (by_rank or c.real_suit == top.suit):
                     state.grant(c, WILD, "B2", text=f"the highest natural card of deal {previous.number}'s "
                                                     f"winning hand is {top}")
-    # Base rule 16 (Table 2).
-    hour = facts.hour
-    wild = wild_rank(hour)
-    row = TABLE2_RU[hour]
+    # Base rule 16 (Table 2), each card at its holder's hour (the deal's hour but under IP-M48-COUNT
+    # per_player_own).
     for c in state.cards:
+        hour = facts.hour_of(c.player)
+        wild = wild_rank(hour)
         if c.rule_rank == wild:
-            state.grant(c, WILD, "T2", text=f"B16, {row}: {rank_name(wild)} wild")
+            state.grant(c, WILD, "T2", text=f"B16, {TABLE2_RU[hour]}: {rank_name(wild)} wild")
     # Base rule 17 (Table 2): no dead rank in a Game's first deal.
     if not facts.first_deal:
-        dead = dead_rank(hour)
         for c in state.cards:
+            hour = facts.hour_of(c.player)
+            dead = dead_rank(hour)
             if c.rule_rank == dead:
-                state.kill(c, "T2", text=f"B17, {row}: {rank_name(dead)} dead")
+                state.kill(c, "T2", text=f"B17, {TABLE2_RU[hour]}: {rank_name(dead)} dead")
     # Base rule 18 (Table 3), with the month modifiers may have shifted (M3).
     month = facts.table3_month
     home = home_ranks(month)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError
 
-__all__ = ["SEATS", "OPPOSITE_SEAT", "Player", "Room", "Place", "Stakes", "Table", "number_from_north"]
+__all__ = ["SEATS", "OPPOSITE_SEAT", "HUES", "Player", "Room", "Place", "Stakes", "Table", "number_from_north"]
 
 # Clockwise from North; the deal and every "from the dealer" count run in this order.
 SEATS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -22,6 +22,8 @@ OPPOSITE_SEAT: dict[str, str] = {seat: SEATS[(i + 4) % 8] for i, seat in enumera
 
 _SEXES = ("m", "f")
 _CLOTHING = ("light", "dark", "none")
+# The hue of a player's clothing (IP-M85-NO-DOMINANT ``hue``): the colour that covers most of it.
+HUES = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "brown", "grey", "black", "white")
 _DRINKS = ("none", "soft", "alcohol")
 _WEATHER = ("sunny", "overcast", "other")
 
@@ -80,6 +82,12 @@ class Player:
     clothing: str | None = None
     drink: str = "none"
     spare_decks: int = 0
+    # Read only by readings that need them (IP-M48-COUNT ``per_player_own``, IP-M85-NO-DOMINANT
+    # ``hue``): the clocks he wears or carries (with hands, digital) and his clothing's hue (None:
+    # not recorded).
+    analog_watches: int = 0
+    digital_watches: int = 0
+    clothing_hue: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id:
@@ -91,6 +99,9 @@ class Player:
         _maybe(f"clothing of {self.id}", self.clothing, _CLOTHING)
         _choice(f"drink of {self.id}", self.drink, _DRINKS)
         _count(f"spare_decks of {self.id}", self.spare_decks)
+        for name in ("analog_watches", "digital_watches"):
+            _count(f"{name} of {self.id}", getattr(self, name))
+        _maybe(f"clothing_hue of {self.id}", self.clothing_hue, HUES)
         for name in ("dimension", "dimension_phonetic"):
             if not isinstance(getattr(self, name), str):
                 raise RulesError(f"{name} of {self.id} must be text, not {getattr(self, name)!r}",
@@ -105,6 +116,9 @@ class Room:
     ``natural_surface`` is the material the cards lie on when it is not the table's own (a synthetic
     cloth on a wooden table): None, "not recorded", is the table itself. Only IP-M50-SURFACE
     ``contact_surface`` reads it.
+
+    ``bearded_onlookers`` counts the people present who do not play, the croupier and onlookers,
+    wearing a beard (read only under IP-M56-EVEN ``everyone_present``).
 
     ``closed_room`` is every exit (doors, windows, chimneys, as modifier 72 counts them) closed at the
     first dealt card. Two optional facts refine it for IP-M65-CLOSED, None meaning "not recorded" (then
@@ -122,9 +136,10 @@ class Room:
     natural_surface: bool | None = None
     doors_closed: bool | None = None
     closed_throughout: bool | None = None
+    bearded_onlookers: int = 0         # people present who do not play (croupier, onlookers) with a beard
 
     def __post_init__(self) -> None:
-        for name in ("saint_images", "animals", "analog_clocks", "digital_clocks"):
+        for name in ("saint_images", "animals", "analog_clocks", "digital_clocks", "bearded_onlookers"):
             _count(f"room {name}", getattr(self, name))
         if self.exits is not None:
             _count("room exits", self.exits)

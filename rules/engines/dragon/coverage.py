@@ -111,11 +111,14 @@ def render(root: Path = ROOT) -> str:
             "| id | default | alternatives |", "| --- | --- | --- |"]
     for p in POINTS:
         out.append(f"| {p.id} | `{p.default}` | {', '.join(f'`{a}`' for a in p.alternatives)} |")
-    out += ["", "## Readings of the modifier notes not offered", "",
-            "Each needs an input the club does not record; the point's other readings are offered.", "",
-            "| id | reading | modifiers | why |", "| --- | --- | --- | --- |"]
-    for point, reading, ref, why in NOT_OFFERED:
-        out.append(f"| {point} | `{reading}` | {ref} | {why} |")
+    out += ["", "## Readings of the modifier notes not offered", ""]
+    if NOT_OFFERED:
+        out += ["Each needs an input the club does not record; the point's other readings are offered.", "",
+                "| id | reading | modifiers | why |", "| --- | --- | --- | --- |"]
+        for point, reading, ref, why in NOT_OFFERED:
+            out.append(f"| {point} | `{reading}` | {ref} | {why} |")
+    else:
+        out.append("None: every reading the modifier notes name is offered.")
     return "\n".join(out) + "\n"
 
 

@@ -7,6 +7,11 @@ play. A few modifiers change an input of another rule rather than a card (modifi
 month Table 3 reads, 48-49 move the clock, and under IP-M48-SCOPE ``full_timestamp`` the date with
 it, 53 turns the compass): they do it through :meth:`DealFacts.adjust`, which the trace records.
 The moon part and daylight stay those of the real moment (``moment``) whatever is adjusted.
+
+Under IP-M48-COUNT ``per_player_own`` each player's own watches move his own time: 48-49 record
+the hours in ``clock_shifts`` (player -> hours) and every hour-tied reading of a card asks for its
+holder's time, :meth:`DealFacts.clock_of` and :meth:`DealFacts.hour_of`. Under every other reading
+``clock_shifts`` stays empty and both give the deal's own ``clock`` and ``hour``.
 """
 
 from __future__ import annotations
@@ -68,6 +73,7 @@ class DealFacts:
     table2_clock: dt.datetime | None = None   # Table 2's own time once kept off the clock's shifts
     table3_month: int = 0              # the month Table 3 reads (M3 shifts it)
     seats: dict[str, str] = field(default_factory=dict)   # player -> compass seat (M53 turns it)
+    clock_shifts: dict[str, int] = field(default_factory=dict)   # player -> hours his own watches move his time
     moon: int = 0                      # 1..8, the seed's parts
     sun_up: bool = True
     adjustments: list[tuple[str, str, object, object]] = field(default_factory=list)
@@ -83,6 +89,20 @@ class DealFacts:
         if self.table2_clock is not None:
             return self.table2_clock.hour
         return self.clock.hour if self.clock is not None else self.moment.hour
+
+    def clock_of(self, player_id: str) -> dt.datetime:
+        """The time the hour-tied rules read for ``player_id``'s cards: the deal's clock, moved by the
+        hours his own watches add (IP-M48-COUNT ``per_player_own``; none under the other readings)."""
+        clock = self.clock if self.clock is not None else self.moment
+        hours = self.clock_shifts.get(player_id, 0)
+        return clock + dt.timedelta(hours=hours) if hours else clock
+
+    def hour_of(self, player_id: str) -> int:
+        """The hour Table 2 reads for ``player_id``'s cards: :attr:`hour` kept off the shifts by
+        :meth:`keep_table2_time`, otherwise his own clock's hour (:meth:`clock_of`)."""
+        if self.table2_clock is not None:
+            return self.table2_clock.hour
+        return self.clock_of(player_id).hour
 
     @property
     def date(self) -> dt.date:
@@ -109,9 +129,9 @@ class DealFacts:
         return self.order[(k - 1) % len(self.order)]
 
     def adjust(self, name: str, value: object, source: str) -> None:
-        """Change an input of the rules (``table3_month``, ``clock``, ``date``, ``seats``), recorded
-        for the trace as (source, name, before, after)."""
-        if name not in ("table3_month", "clock", "date", "seats"):
+        """Change an input of the rules (``table3_month``, ``clock``, ``date``, ``seats``,
+        ``clock_shifts``), recorded for the trace as (source, name, before, after)."""
+        if name not in ("table3_month", "clock", "date", "seats", "clock_shifts"):
             raise RulesError(f"deal fact {name!r} cannot be adjusted", value=name)
         before = getattr(self, name)
         if isinstance(before, dict):

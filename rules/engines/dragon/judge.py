@@ -391,9 +391,9 @@ def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, .
 _TOP_KEYS = {"ruleset", "readings", "players", "room", "place", "weather", "croupier", "stakes", "deals",
              "previous_game"}
 _PLAYER_KEYS = {"id", "seat", "dimension", "dimension_phonetic", "sex", "beard", "glasses", "headwear",
-                "clothing", "drink", "spare_decks"}
+                "clothing", "drink", "spare_decks", "analog_watches", "digital_watches", "clothing_hue"}
 _ROOM_KEYS = {"saint_images", "animals", "analog_clocks", "digital_clocks", "natural_table", "exits", "closed_room",
-              "natural_surface", "doors_closed", "closed_throughout"}
+              "natural_surface", "doors_closed", "closed_throughout", "bearded_onlookers"}
 _PLACE_KEYS = {"latitude", "longitude", "timezone"}
 _STAKE_KEYS = {"min", "max"}
 _DEAL_KEYS = {"started_at", "cards", "bets", "claims", "bank", "unrecorded"}

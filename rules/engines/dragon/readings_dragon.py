@@ -89,14 +89,8 @@ POINTS = (
 )
 
 
-# Readings the modifier notes name that the engine does not offer, each with the reason: they need
-# an input that neither the engine's context nor the site records. The coverage table lists them,
-# and a test holds that none of them is registered (an implemented one must leave this list).
-NOT_OFFERED = (
-    ("IP-M48-COUNT", "per_player_own", "M48, M49",
-     "each player's own watches: neither a player's facts nor the site record the watches he wears"),
-    ("IP-M56-EVEN", "everyone_present", "M56",
-     "the croupier's and onlookers' beards: the table records only the players"),
-    ("IP-M85-NO-DOMINANT", "hue", "M78-M88",
-     "a clothing hue: a player's clothing is recorded only as light, dark or none"),
-)
+# Readings the modifier notes name that the engine does not offer, each as (point, reading, seed
+# reference, the reason): they need an input that neither the engine's context nor the site records.
+# The coverage table lists them, and a test holds that none of them is registered (an implemented one
+# must leave this list). Every reading the notes name is offered at present.
+NOT_OFFERED: tuple[tuple[str, str, str, str], ...] = ()

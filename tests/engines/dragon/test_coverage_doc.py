@@ -34,8 +34,17 @@ def test_readings_not_offered_are_not_registered_and_their_points_are():
     from rules.engines.readings import get as point
 
     registry()
-    assert NOT_OFFERED
+    assert isinstance(NOT_OFFERED, tuple)
+    text = render()
     for point_id, reading, _ref, why in NOT_OFFERED:
         registered = point(point_id)
         assert reading not in (registered.default, *registered.alternatives), (point_id, reading)
-        assert why and f"| {point_id} | `{reading}` |" in render()
+        assert why and f"| {point_id} | `{reading}` |" in text
+    # The table's section has one row per entry, none when every reading is offered.
+    section = text.split("## Readings of the modifier notes not offered", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| IP-")]
+    assert len(rows) == len(NOT_OFFERED)
+    # Readings that left the list once their facts were recorded are readings of their point.
+    for point_id, reading in (("IP-M48-COUNT", "per_player_own"), ("IP-M56-EVEN", "everyone_present"),
+                              ("IP-M85-NO-DOMINANT", "hue")):
+        assert reading in point(point_id).alternatives, (point_id, reading)

@@ -144,7 +144,7 @@ KINDS = ("automatic", "claim", "croupier")
 READS = frozenset({
     "date", "time", "weekday", "moon", "daylight", "weather", "deal_number", "players",
     "seats", "dealer", "sex", "beard", "glasses", "headwear", "clothing", "drink", "dimension",
-    "spare_decks", "room", "circles", "card_states", "history", "claims", "croupier", "stakes",
+    "spare_decks", "watches", "room", "circles", "card_states", "history", "claims", "croupier", "stakes",
     "modifiers",
 })
 # What a modifier may do.

@@ -351,7 +351,7 @@ def _dealt_is(view: PatternView, c, rank: int, suit: str | None = None) -> bool:
     if view.reading("IP-M5-IDENTITY") == "real_identity_any_state":
         return True
     facts = view.facts
-    hour = facts.hour
+    hour = facts.hour_of(c.player)        # the holder's hour (IP-M48-COUNT per_player_own)
     if wild_rank(hour) == rank or (not facts.first_deal and dead_rank(hour) == rank):
         return False
     return rank not in home_ranks(facts.table3_month)
@@ -1379,7 +1379,7 @@ def _kill_still_holds(state: DealState, c: CardState) -> bool:
     rank, suit, dealt = c.rank, c.suit, c.card
     by = c.killed_by
     if by in ("T2", "B17"):
-        return rank == dead_rank(state.facts.hour)
+        return rank == dead_rank(state.facts.hour_of(c.player))
     if by == "M7":
         return rank == 7
     if by == "M9":

@@ -260,9 +260,12 @@ _ip("IP-M56-EXTENT", "M56", "Which Dragons does the claim make home, for how lon
     {"own_dragons_this_deal": "all the claimant's natural Dragons, in the deal of the claim",
      "one_dragon": "the one Dragon the claim names",
      "rest_of_game": "his natural Dragons from the claim to the end of the Game"})
-_ip("IP-M56-EVEN", "M56", "Is no bearded player an even number?", "bearded_players_nonzero", ("zero_counts",),
+_ip("IP-M56-EVEN", "M56", "Whose beards count towards the even number, and is none an even number?",
+    "bearded_players_nonzero", ("zero_counts", "everyone_present"),
     {"bearded_players_nonzero": "2, 4, 6 or 8 bearded players",
-     "zero_counts": "no beard at all also makes Threes wild in odd deals"})
+     "zero_counts": "no beard at all also makes Threes wild in odd deals",
+     "everyone_present": "the bearded players and the bearded people present who do not play (the room's "
+                         "bearded_onlookers: croupier, onlookers) count, a nonzero even total"})
 _ip("IP-M56-NO-HOME", "M56", "What does 'Dragons do not become home' cover?", "claim_only", ("no_home_dragons",),
     {"claim_only": "the claim gives nothing in that deal", "no_home_dragons": "no Dragon is home from any source"})
 _ip("IP-M61-FEW-PLAYERS", "M61", "With two players, who is third from the dealer?", "wrap", ("no_effect",),
@@ -296,12 +299,15 @@ def m56(state: DealState) -> None:
         return
     bearded = [p for p in state.players if _player(state, p).beard]
     n = len(bearded)
-    even = n % 2 == 0 and (n > 0 or state.reading("IP-M56-EVEN") == "zero_counts")
+    even_reading = state.reading("IP-M56-EVEN")
+    onlookers = state.table.room.bearded_onlookers if even_reading == "everyone_present" else 0
+    even = (n + onlookers) % 2 == 0 and (n + onlookers > 0 or even_reading == "zero_counts")
     threes_wild = even and state.facts.number % 2 == 1
     if threes_wild:
+        who = f"{n} bearded players" + (f" and {onlookers} bearded onlookers" if onlookers else "")
         for c in _circle(state, state.nth_open(3)):
             if c.is_(3) and _natural(c):
-                state.grant(c, WILD, text=f"{n} bearded players, deal {state.facts.number} is odd")
+                state.grant(c, WILD, text=f"{who}, deal {state.facts.number} is odd")
         if state.reading("IP-M56-NO-HOME") == "no_home_dragons":
             for c in state.cards:
                 if c.is_(14) and c.state == HOME:
@@ -1484,10 +1490,13 @@ _ip("IP-M84-TARGET", "M84, M88", "Does 'it is lowered' compute a rank, or change
     ("convert_cards",),
     {"target_rank": "the lowering only picks the rank whose cards are wild",
      "convert_cards": "the cards of the rank are lowered until they qualify and are wild"})
-_ip("IP-M85-NO-DOMINANT", "M78-M88", "What does the croupier's call 'hard to tell' do?", "complement",
-    ("ruling_adds_only",),
+_ip("IP-M85-NO-DOMINANT", "M78-M88", "What is 'no dominant colour' for modifiers 85-88, and what does the "
+    "croupier's call 'hard to tell' do?", "complement",
+    ("ruling_adds_only", "hue"),
     {"complement": "modifiers 85-88 act and 78-84 do not",
-     "ruling_adds_only": "modifiers 85-88 act; 78-84 still follow the counts"})
+     "ruling_adds_only": "modifiers 85-88 act; 78-84 still follow the counts",
+     "hue": "85-88 read the clothing's hue: no hue is worn by more players than every other (78-84 and 100 "
+            "keep the tone; the call acts as under complement)"})
 _ip("IP-M85-WINDOW", "M85-M88", "Are the ends of the hour windows included?", "start_in_end_out", ("both_ends_in",),
     {"start_in_end_out": "from the first hour up to, not including, the last", "both_ends_in": "both ends included"})
 _ip("IP-M85-CLOCK", "M85-M88", "Which time do the hour windows read?", "game_time", ("local_time",),
@@ -1528,7 +1537,8 @@ def _tone(state: DealState) -> str | None:
 
 
 def _tone_for_78_84(state: DealState) -> str | None:
-    if _croupier_hard(state) and state.reading("IP-M85-NO-DOMINANT") == "complement":
+    # The call stops 78-84 under complement and under hue (which handles the call as complement does).
+    if _croupier_hard(state) and state.reading("IP-M85-NO-DOMINANT") != "ruling_adds_only":
         return None
     return _tone(state)
 
@@ -1537,10 +1547,32 @@ def _clothing_recorded(state: DealState) -> bool:
     return any(_player(state, p).clothing is not None for p in state.players)
 
 
+def dominant_hue(hues: list[str | None]) -> str | None:
+    """IP-M85-NO-DOMINANT ``hue``: the hue worn by more players than any other hue, or None when the
+    top count is shared or no hue is recorded. Players whose hue is not recorded (None) are left out."""
+    counts: dict[str, int] = {}
+    for h in hues:
+        if h is not None:
+            counts[h] = counts.get(h, 0) + 1
+    if not counts:
+        return None
+    ranked = sorted(counts.values(), reverse=True)
+    if len(ranked) > 1 and ranked[0] == ranked[1]:
+        return None
+    return max(counts, key=counts.__getitem__)
+
+
 def _no_dominant(state: DealState) -> bool:
     """Modifiers 85-88: no dominant colour, or the croupier's call. Nobody's clothing recorded is
-    no fact at all (the neutral default), not a fact of "no dominant colour"."""
-    return _croupier_hard(state) or (_clothing_recorded(state) and _tone(state) is None)
+    no fact at all (the neutral default), not a fact of "no dominant colour". Under IP-M85-NO-DOMINANT
+    ``hue`` the colour is the clothing's hue (:func:`dominant_hue`), nobody's hue recorded being no fact
+    either; IP-M78-TONE compares light with dark and does not apply to hues."""
+    if _croupier_hard(state):
+        return True
+    if state.reading("IP-M85-NO-DOMINANT") == "hue":
+        hues = [_player(state, p).clothing_hue for p in state.players]
+        return any(h is not None for h in hues) and dominant_hue(hues) is None
+    return _clothing_recorded(state) and _tone(state) is None
 
 
 def _light_time(state: DealState) -> bool:
@@ -1563,10 +1595,21 @@ def in_window(hour: int, minute: int, start: int, end: int, both_ends: bool = Fa
     return s <= t < e if s < e else (t >= s or t < e)
 
 
-def _window(state: DealState, start: int, end: int) -> bool:
+def _window(state: DealState, start: int, end: int, player: str | None = None) -> bool:
+    """Whether the deal's time (with ``player``, the time of his cards: his own under IP-M48-COUNT
+    ``per_player_own``) lies in the window (IP-M85-CLOCK, IP-M85-WINDOW)."""
     f = state.facts
-    t = f.clock if state.reading("IP-M85-CLOCK") == "game_time" and f.clock is not None else f.moment
+    if state.reading("IP-M85-CLOCK") == "game_time" and f.clock is not None:
+        t = f.clock_of(player) if player is not None else f.clock
+    else:
+        t = f.moment
     return in_window(t.hour, t.minute, start, end, state.reading("IP-M85-WINDOW") == "both_ends_in")
+
+
+def _in_time(state: DealState, start: int, end: int) -> list[str]:
+    """The players whose cards' time lies in the window: all or none but under IP-M48-COUNT
+    ``per_player_own``, where each player's own watches move his time."""
+    return [p for p in state.players if _window(state, start, end, p)]
 
 
 def _grant_all(state: DealState, wanted: Callable[[CardState], bool], status: str, why: str) -> None:
@@ -1724,10 +1767,14 @@ def m88_rank(rank: int, inclusive: bool = True) -> int:
     return rank
 
 
-def _convert(state: DealState, sources: dict[int, int], colour: tuple[str, ...] | None, why: str) -> None:
-    """IP-M84-TARGET ``convert_cards``: the cards of each source rank take the target rank and are wild."""
+def _convert(state: DealState, sources: dict[int, int], colour: tuple[str, ...] | None, why: str,
+             players: list[str] | None = None) -> None:
+    """IP-M84-TARGET ``convert_cards``: the cards of each source rank (of ``players``: every player's by
+    default) take the target rank and are wild."""
     for c in state.cards:
         if c.real_rank not in sources or (colour is not None and c.real_suit not in colour):
+            continue
+        if players is not None and c.player not in players:
             continue
         target = sources[c.real_rank]
         if c.dead or not _natural(c):
@@ -1768,10 +1815,14 @@ def m84(state: DealState) -> None:
 
 def _croupier_modifier(state: DealState, deal: int, start: int, end: int,
                        wanted: tuple[tuple[int, str], ...]) -> None:
-    if state.facts.number != deal or not _no_dominant(state) or not _window(state, start, end):
+    if state.facts.number != deal or not _no_dominant(state):
+        return
+    held = _in_time(state, start, end)
+    if not held:
         return
     why = (f"no dominant colour in the clothing, deal {deal} between {start:02d}:00 and {end:02d}:00")
-    _grant_all(state, _cards(*wanted), FREE, why)
+    named = _cards(*wanted)
+    _grant_all(state, lambda c: c.player in held and named(c), FREE, why)
 
 
 _READS_85 = ("clothing", "croupier", "deal_number", "time", "card_states")
@@ -1813,7 +1864,8 @@ def m87(state: DealState) -> None:
 def m88(state: DealState) -> None:
     _keep_order(state)
     deal = 2 if state.reading("IP-M87-DEAL-NUMBER") == "as_written" else 4
-    if state.facts.number != deal or not _no_dominant(state) or not _window(state, 19, 7):
+    held = _in_time(state, 19, 7) if state.facts.number == deal and _no_dominant(state) else []
+    if not held:
         return
     inclusive = state.reading("IP-M88-RANGE") == "inclusive"
     sources = {r: m88_rank(r, inclusive) for r in _extreme(state, _previous_open(state), lowest=False)}
@@ -1821,7 +1873,7 @@ def m88(state: DealState) -> None:
         return
     why = f"no dominant colour in the clothing, deal {deal} between 19:00 and 07:00"
     if state.reading("IP-M84-TARGET") == "convert_cards":
-        _convert(state, sources, None, why)
+        _convert(state, sources, None, why, held)
         return
     wild = set(sources.values())
-    _grant_all(state, lambda c: c.real_rank in wild, WILD, why)
+    _grant_all(state, lambda c: c.player in held and c.real_rank in wild, WILD, why)

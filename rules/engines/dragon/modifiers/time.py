@@ -10,6 +10,14 @@ before 48) on it; ``full_timestamp`` moves the whole moment, so past midnight th
 weekday and the month Table 3 reads roll over too. Daylight and the moon part stay astronomical
 under every reading. Modifier 47 reads the time of the first dealt card (base rule 9) as 48 and
 49 leave it (IP-M47-SHIFT).
+
+Under IP-M48-COUNT ``per_player_own`` the clocks are the ones each player wears or carries (his
+``analog_watches`` and ``digital_watches``, at most two of each counted); the room's clocks are no
+player's and move nothing. 48-49 leave the deal's ``clock`` alone and record each player's hours in
+``DealFacts.clock_shifts``, and every hour-tied reading of a card (Table 2, modifier 47, the windows
+of 85-88) reads its holder's time (``DealFacts.clock_of`` / ``hour_of``). IP-M49-NET applies to each
+player's own watches; IP-M48-SCOPE as above, except that under ``full_timestamp`` the date, the
+weekday and Table 3's month stay the deal's (they are one for the whole table): only the hour moves.
 """
 
 from __future__ import annotations
@@ -34,9 +42,11 @@ def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str,
 
 
 _ip("IP-M48-COUNT", "M48, M49", "How large is a clock's shift ('не более 2-х часов' for each player)?",
-    "per_clock_cap_2", ("once",),
+    "per_clock_cap_2", ("once", "per_player_own"),
     {"per_clock_cap_2": "each clock shifts one hour, at most two clocks counted",
-     "once": "one hour if there is any clock of that kind"})
+     "once": "one hour if there is any clock of that kind",
+     "per_player_own": "each player's own watches (at most two of each kind) move the time his cards read; "
+                       "the room's clocks move nothing"})
 _ip("IP-M48-SCOPE", "M48, M49", "Which readings use the time shifted by the clocks?", "hour_readings",
     ("modifiers_only", "after_in_order", "full_timestamp"),
     {"hour_readings": "every hour-tied reading: modifier 47, Table 2 (base rules 16-17), modifiers 85-88",
@@ -61,8 +71,15 @@ def _clocks(count: int, readings: Readings) -> int:
     return 1 if readings["IP-M48-COUNT"] == "once" else min(count, 2)
 
 
+def _per_player(readings: Readings) -> bool:
+    return readings["IP-M48-COUNT"] == "per_player_own"
+
+
 def clock_shift(room: Room, readings: Readings) -> int:
-    """The hours modifiers 48 and 49 move the time of a deal (forward positive)."""
+    """The hours modifiers 48 and 49 move the time of a deal (forward positive); none under
+    IP-M48-COUNT ``per_player_own``, where only the players' own watches count."""
+    if _per_player(readings):
+        return 0
     forward = _clocks(room.analog_clocks, readings)
     back = _clocks(room.digital_clocks, readings)
     if back and readings["IP-M49-NET"] == "higher_number_wins":
@@ -70,13 +87,14 @@ def clock_shift(room: Room, readings: Readings) -> int:
     return forward - back
 
 
-def deal_time(facts: DealFacts, readings: Readings) -> dt.datetime:
+def deal_time(facts: DealFacts, readings: Readings, player: str | None = None) -> dt.datetime:
     """The time modifier 47 reads: the first dealt card's, shifted by the clocks (48-49), or the
-    real one under IP-M48-SCOPE ``after_in_order`` (47 comes before 48)."""
+    real one under IP-M48-SCOPE ``after_in_order`` (47 comes before 48). With ``player``, the time of
+    that player's cards (his own watches' under IP-M48-COUNT ``per_player_own``)."""
     if readings["IP-M48-SCOPE"] == "after_in_order":
         return facts.moment
     if facts.clock is not None:
-        return facts.clock
+        return facts.clock_of(player) if player is not None else facts.clock
     return facts.moment + dt.timedelta(hours=clock_shift(facts.table.room, readings))
 
 
@@ -101,10 +119,37 @@ def _roll_date(facts: DealFacts, readings: Readings, day: dt.date, source: str) 
         facts.adjust("table3_month", month, source)
 
 
+def _shift_players(facts: DealFacts, readings: Readings, source: str) -> None:
+    """IP-M48-COUNT ``per_player_own``: modifier ``source`` moves each player's own time by his own
+    watches, with hands forward (48) or digital back (49), at most two counted (IP-M49-NET applies
+    per player). Table 2 stays off the shifts under IP-M48-SCOPE ``modifiers_only`` and
+    ``after_in_order``; the deal's clock and date do not move."""
+    shifts = dict(facts.clock_shifts)
+    for p in facts.table.players:
+        if source == "M48":
+            hours = min(p.analog_watches, 2)
+            if hours:
+                shifts[p.id] = shifts.get(p.id, 0) + hours
+        else:
+            hours = min(p.digital_watches, 2)
+            if hours:
+                before = 0 if readings["IP-M49-NET"] == "higher_number_wins" else shifts.get(p.id, 0)
+                shifts[p.id] = before - hours
+    shifts = {pid: h for pid, h in shifts.items() if h}
+    if shifts == facts.clock_shifts:
+        return
+    if readings["IP-M48-SCOPE"] in ("modifiers_only", "after_in_order"):
+        facts.keep_table2_time()
+    facts.adjust("clock_shifts", shifts, source)
+
+
 @modifier(number=48, group="time", hook="adjust",
           summary="Clocks with hands in the room move the time one hour forward (at most two counted).",
-          reads=("room", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE"))
+          reads=("room", "watches", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE"))
 def m48(facts: DealFacts, readings: Readings) -> None:
+    if _per_player(readings):
+        _shift_players(facts, readings, "M48")
+        return
     hours = _clocks(facts.table.room.analog_clocks, readings)
     if hours and facts.clock is not None:
         _move_clock(facts, readings, facts.clock + dt.timedelta(hours=hours), "M48")
@@ -112,8 +157,12 @@ def m48(facts: DealFacts, readings: Readings) -> None:
 
 @modifier(number=49, group="time", hook="adjust",
           summary="Digital clocks in the room move the time one hour back (at most two counted).",
-          reads=("room", "time"), does=("clock",), readings=("IP-M48-COUNT", "IP-M48-SCOPE", "IP-M49-NET"))
+          reads=("room", "watches", "time"), does=("clock",),
+          readings=("IP-M48-COUNT", "IP-M48-SCOPE", "IP-M49-NET"))
 def m49(facts: DealFacts, readings: Readings) -> None:
+    if _per_player(readings):
+        _shift_players(facts, readings, "M49")
+        return
     hours = _clocks(facts.table.room.digital_clocks, readings)
     if not hours or facts.clock is None:
         return
@@ -147,12 +196,11 @@ def m47_rank(moment: dt.datetime | dt.time, bounds: str = "half_open") -> int:
                   "Giants, night Dragons.",
           reads=("time", "room", "card_states"), does=("free",), readings=("IP-M47-SHIFT", "IP-M47-BOUNDS"))
 def m47(state: DealState) -> None:
-    if state.reading("IP-M47-SHIFT") == "unshifted":
-        moment = state.facts.moment
-    else:
-        moment = deal_time(state.facts, state.readings)
-    rank = m47_rank(moment, state.reading("IP-M47-BOUNDS"))
-    text = f"{moment:%H:%M}, {_M47_NAMES[rank]}"
+    unshifted = state.reading("IP-M47-SHIFT") == "unshifted"
+    bounds = state.reading("IP-M47-BOUNDS")
     for c in state.cards:
+        # Each card at its holder's time: the deal's but under IP-M48-COUNT per_player_own.
+        moment = state.facts.moment if unshifted else deal_time(state.facts, state.readings, c.player)
+        rank = m47_rank(moment, bounds)
         if c.is_(rank) and c.state == NATURAL and not c.modified:
-            state.grant(c, FREE, text=text)
+            state.grant(c, FREE, text=f"{moment:%H:%M}, {_M47_NAMES[rank]}")
