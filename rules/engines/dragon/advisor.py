@@ -4,8 +4,11 @@ him a better hand.
 
 For every player it tries, one at a time, each claim the rules offered him: base rule 1's suit
 change of one card (when he has not used it in the Game) and every claim a modifier's
-``options`` lists for him in the deal as declared. The suggestions that beat his hand come back
-best first; each is judged like the real deal, so declaring it gives exactly the suggested hand.
+``options`` lists for him in the deal as declared. The options name his own cards: under
+IP-INCDEC-TARGET ``any_player`` an incrementing or decrementing card may also change another
+player's card, which does not change his own cards, so such claims are not offered. The
+suggestions that beat his hand come back best first; each is judged like the real deal, so
+declaring it gives exactly the suggested hand.
 
 Trying every claim by judging the whole deal again is slow (modifier 51 alone offers a player
 up to 135 changes), so the advisor works in steps:

@@ -14,8 +14,11 @@ card order is inverted; E4 Threes are dead all evening; E5 once a quad has won, 
 for the rest of the evening; E6 a Ten dealt face up in the first two open circles kills the
 Sevens, a second such Ten cancels the first; E7 a Giant as the first face-up card deals one
 more dark card (four open, five dark); E8 a natural hand beats an equal hand built with free
-cards (base rule 6, as the club plays it). The evening's "collision void all evening" names a
-hand of the book's six-card order that the 64-hand list does not have as such; it is not played.
+cards (base rule 6, as the club plays it). The evening's "the collision has no force all evening"
+("расклад "столкновение" весь вечер не будет иметь силы, вот потому-то мы и не потрудились занести
+его в список") is why the book's list leaves that hand out; the 64 hands have none such either
+(three pairs whose suits match pair by pair count as the three pairs they are), so no hand is ever
+played as a collision.
 """
 
 from __future__ import annotations

@@ -83,3 +83,16 @@ def test_asprin_evening_giant_first_face_up_adds_a_dark_card():
     """The Asprin evening: a Giant as the first face-up card: four open circles, five dark."""
     s = evening({"E": "- - - Kd - - - - -"})
     assert s.pattern.count("open") == 4 and s.pattern[7] == "dark"
+
+
+def test_asprin_evening_no_hand_is_played_as_a_collision():
+    """The Asprin evening: "расклад "столкновение" весь вечер не будет иметь силы, вот потому-то мы и
+    не потрудились занести его в список": the 64 hands have no collision, and three pairs whose suits
+    match pair by pair (5-7-A of spades and of hearts: the Threes of the seed's example are dead all
+    evening) play as the three pairs they are."""
+    from rules.engines.dragon.hands import HANDS
+    from rules.engines.dragon.judge import evaluate_player
+
+    assert not any("collision" in h.name or "столкнов" in h.seed_name.lower() for h in (HANDS[n] for n in range(1, 65)))
+    s = evening({"E": "5s 7s As 5h 7h Ah 9c Jd 2c"})
+    assert evaluate_player(s, "E").name == "belly"
