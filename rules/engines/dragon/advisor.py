@@ -48,6 +48,7 @@ from .modifiers.base import registry
 from .presets import Ruleset
 from .presets import ruleset as get_ruleset
 from .state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState
+from .tables import dead_rank, home_ranks, wild_rank
 
 __all__ = ["Suggestion", "Advice", "advise", "advise_state", "advise_judgement"]
 
@@ -105,7 +106,7 @@ class _Evaluations:
         return found
 
 
-def _direct(state: DealState, option: Claim) -> list[tuple[CardState, int, str, str | None]] | None:
+def _direct(state: DealState, option: Claim, ruleset: Ruleset) -> list[tuple[CardState, int, str, str | None]] | None:
     """What an option does directly to the claimant's own cards, when that is all it does
     directly: [(card, new rank, new suit, new state or None)]. Modifiers 51 and 52 change one card's
     value; 45 and 46 change a target's rank by one (or make an alliance card free or home); 43 and
@@ -117,7 +118,8 @@ def _direct(state: DealState, option: Claim) -> list[tuple[CardState, int, str, 
         if option.rule == "M51" and option.card is not None:
             c = find(player, option.card)
             return [(c, option.rank if option.rank is not None else c.rank,
-                     option.suit if option.suit is not None else c.suit, None)]
+                     option.suit if option.suit is not None else c.suit,
+                     _new_rank_state(state, c, option.rank if option.rank is not None else c.real_rank, ruleset))]
         if option.rule in ("M52", "M45", "M46") and option.target is not None and option.direction in _ROLES:
             if option.rule != "M52" and state.reading("IP-INCDEC-TARGET") == "all_own_natural":
                 return None
@@ -145,6 +147,37 @@ def _direct(state: DealState, option: Claim) -> list[tuple[CardState, int, str, 
 
 
 _ROLES = ("incrementing", "decrementing")
+
+
+def _new_rank_state(state: DealState, c: CardState, rank: int, ruleset: Ruleset) -> str | None:
+    """The state a natural or dead card judged as dealt with a new real rank or suit (modifier 51,
+    IP-M51-VALUE ``as_dealt``) takes from its real ``rank`` alone, as far as the deal as prepared
+    shows it: Table 2's dead rank at its holder's hour (base rule 17) or a quad of the previous
+    deal's winning hand (base rule 21, the card as dealt), else modifier 41's kill of a
+    dark card of a rank three face-up cards show, else Table 2's wild rank (base rule 16) or Table
+    3's home ranks (base rule 18). None: natural, as far as the estimate knows."""
+    if c.state not in (NATURAL, DEAD) or state.reading("IP-M51-VALUE") != "as_dealt":
+        return None
+    facts = state.facts
+    tables = ruleset.club_tables
+    hour = facts.hour_of(c.player)
+    if tables and not facts.first_deal and rank == dead_rank(hour):
+        return DEAD
+    previous = state.history.previous if tables and state.history is not None else None
+    if previous is not None and any(c.card in hand.quads() for hand in previous.winning_hands):
+        return DEAD                       # base rule 21 kills the card as dealt, whatever it becomes
+    m41 = 41 not in ruleset.disabled and not (41 in state.cancelled and state.cancelled[41][1] is None)
+    if m41 and not c.open and state.reading("IP-M41-REAL-CHANGED") != "printed_fourth":
+        counted = state.reading("IP-M41-COUNTED")
+        shown = sum(1 for x in state.face_up() if x.real_rank == rank and not (
+            (counted == "live_only" and x.dead) or (counted == "natural_only" and x.state != NATURAL)))
+        if shown >= 3:
+            return DEAD
+    if tables and rank == wild_rank(hour):
+        return WILD
+    if tables and rank in home_ranks(facts.table3_month):
+        return HOME
+    return None
 
 
 
@@ -251,12 +284,14 @@ class _Search:
         direct changes are given; one that changes only the value of one card waits behind the
         card's bound, any other is estimated at once."""
         at = self.offered()
-        if changes is not None and (len(changes) != 1 or changes[0][3] is not None):
+        if changes is not None and (len(changes) != 1 or changes[0][3] not in (None, DEAD, HOME, WILD)):
             self.expand(None, [(at, claim, changes)])
             return
         if changes is not None:
             card = changes[0][0]
-        what = "suit" if changes is None or changes[0][1] == card.rank else "rank"
+        # a new rank (or a state a wild card covers) waits behind the card made wild, a new suit
+        # alone behind the card made home
+        what = "suit" if changes is None or (changes[0][1] == card.rank and changes[0][3] is None) else "rank"
         self.groups.setdefault((card.seq, what), (card, []))[1].append((at, claim, changes))
 
     def run(self) -> list[tuple[object, int, Claim]]:
@@ -433,7 +468,7 @@ def advise_state(state: DealState, dealing, hands: Mapping[str, object], *, rule
                     if option.rule != mod.source and any(c.player == player and c.rule == option.rule
                                                          for c in declared):
                         continue
-                    changes = None if thorough else _direct(state, option)
+                    changes = None if thorough else _direct(state, option, ruleset)
                     if changes is None:
                         search.judged(option, search.offered())
                     else:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.engines.cards import deck52, parse, parse_one, shuffled
-from rules.engines.dragon.advisor import advise, advise_judgement, advise_state
+from rules.engines.dragon.advisor import _new_rank_state, advise, advise_judgement, advise_state
 from rules.engines.dragon.context import Place, Player, Room, Stakes, Table
 from rules.engines.dragon.facts import deal_facts
 from rules.engines.dragon.game import DealRecord, GameHistory, WinningHand
@@ -211,3 +211,45 @@ def test_b25_advisor_refusals_say_which_claims_fare_alike():
         judge_deal(tbl, 2, when, cards, history=history, claims=[claim], ruleset=only31)
     assert "no such right" in str(refused.value)
     assert refused.value.claim is claim and refused.value.alike == ("card",)
+
+
+def test_b25_advisor_estimates_a_new_rank_with_table_2():
+    """Base rule 25 with modifier 51 (IP-M51-VALUE as_dealt: the card is judged as dealt so) and Table 2
+    (base rules 16-17: at 10:30 Unicorns are wild and Elves dead from the second deal on): S's new
+    Unicorn is estimated as the wild card the judge makes it, and the suggestion holds when declared; a new
+    Elf would be dead, and no suggestion makes one."""
+    tbl = table(seats=("N", "E", "S", "W"))
+    when = "2026-05-06T10:30:00+03:00"
+    history = GameHistory([DealRecord(number=1, winners=("N",), winning_hands=())])
+    rs = replace(ruleset("club-2.2.1"), disabled=frozenset(range(1, 101)) - {51})
+    cards = layout(tbl, deal_facts(tbl, 2, when).dealer, {"S": "2s 8s 9s 3d 10h 4c 5h 6d 7c"})
+    advice = advise(tbl, 2, when, cards, history=history, ruleset=rs)["S"]
+    ranks = [s for s in advice.suggestions if s.claim.rule == "M51" and s.claim.rank is not None]
+    assert ranks and not any(s.claim.rank == 11 for s in ranks)
+    unicorns = [s for s in ranks if s.claim.rank == 12]
+    assert unicorns
+    for s in unicorns[:2]:
+        judged = judge_deal(tbl, 2, when, cards, history=history, claims=[s.claim], ruleset=rs)
+        assert judged.hands["S"].key == s.hand.key
+        assert [c.state for c in judged.state.hand("S") if c.card == s.claim.card] == ["wild"]
+    # the estimate itself: Elf dead, Unicorn wild, May's home ranks (Four, Seven, Dragon) home, a Nine natural
+    state = judge_deal(tbl, 2, when, cards, history=history, ruleset=rs).state
+    nine = state.find("S", parse_one("9s"))
+    assert [_new_rank_state(state, nine, r, rs) for r in (11, 12, 4, 7, 14, 9)] == \
+        ["dead", "wild", "home", "home", "home", None]
+
+
+def test_b25_advisor_estimates_modifier_41s_kill_of_a_dark_card():
+    """Base rule 25 with modifier 51 (as dealt) and modifier 41 ("три открытые карты одного номинала убивают
+    карту этого номинала, пришедшую в темную"): a dark card given the rank that three face-up cards show is
+    estimated dead; a face-up card given it is not."""
+    tbl = table(seats=("N", "E", "S", "W"))
+    when = "2026-05-06T10:30:00+03:00"
+    rs = replace(ruleset("club-2.2.1"), disabled=frozenset(range(1, 101)) - {41, 51}, club_tables=False)
+    cards = layout(tbl, deal_facts(tbl, 1, when).dealer, {"N": "- - - 9c - - - - -", "E": "- - - 9d - - - - -",
+                                                         "W": "- - - 9h - - - - -", "S": "2s 8s 4s 3d 10h 4c 5h 6d 7c"})
+    state = judge_deal(tbl, 1, when, cards, ruleset=rs).state
+    dark, up = state.find("S", parse_one("2s")), state.find("S", parse_one("3d"))
+    assert not dark.open and up.open
+    assert (_new_rank_state(state, dark, 9, rs), _new_rank_state(state, up, 9, rs)) == ("dead", None)
+    assert _new_rank_state(state, dark, 10, rs) is None
