@@ -481,11 +481,10 @@ def advise_state(state: DealState, dealing, hands: Mapping[str, object], *, rule
     return advice
 
 
-def advise_judgement(judgement, *, ruleset: str | Ruleset = "club-2.2.1", thorough: bool = False,
-                     limit: int | None = None) -> dict[str, Advice]:
-    """The advice for a deal already judged (:func:`~.judge.judge_deal`, under ``ruleset``), from its
+def advise_judgement(judgement, *, thorough: bool = False, limit: int | None = None) -> dict[str, Advice]:
+    """The advice for a deal already judged (:func:`~.judge.judge_deal`), under its ruleset, from its
     own card states and hands: the same advice as :func:`advise` with the deal's inputs."""
-    rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
+    rs = judgement.ruleset if judgement.ruleset is not None else get_ruleset("club-2.2.1")
     state = judgement.state
     if judgement.dealing is None:
         raise RulesError("the judgement does not carry its dealing: advise the deal with advise()")

@@ -164,6 +164,7 @@ class DealJudgement:
     record: DealRecord
     trace: list[TraceEntry] = field(default_factory=list)
     dealing: Dealing | None = None            # the cards as dealt (the advisor judges its tries from them)
+    ruleset: Ruleset | None = None            # the ruleset it was judged under
 
     def trace_text(self, lang: str = "en") -> str:
         """The trace, one line per entry, in English or Russian."""
@@ -347,7 +348,7 @@ def finish_deal(state: DealState, dealing: Dealing, bets: Mapping[str, int], ban
             chips[pid] += share + (1 if i < rest else 0)
     record = _record(state, hands, winners, pot, bets)
     return DealJudgement(facts, state, dealing.pattern, hands, winners, holder, pot, chips, record,
-                         list(state.trace), dealing)
+                         list(state.trace), dealing, rs)
 
 
 def _winners(state: DealState, hands: Mapping[str, object], holder: str) -> tuple[str, ...]:

@@ -253,3 +253,19 @@ def test_b25_advisor_estimates_modifier_41s_kill_of_a_dark_card():
     assert not dark.open and up.open
     assert (_new_rank_state(state, dark, 9, rs), _new_rank_state(state, up, 9, rs)) == ("dead", None)
     assert _new_rank_state(state, dark, 10, rs) is None
+
+
+def test_b25_advising_a_judged_deal_reads_its_own_ruleset():
+    """Base rule 25 in the Asprin evening (base rule 1: "раз за вечер игрок может сменить масть одной из
+    своих карт"): advising a deal already judged under the evening gives what advising its inputs under the
+    evening gives, not the club rules' advice."""
+    tbl = _busy_table()
+    when = "2026-11-27T19:05:00"
+    cards = shuffled(deck52() * 2, 77)[:54]
+    judgement = judge_deal(tbl, 1, when, cards, ruleset="asprin-evening")
+    got = advise_judgement(judgement, limit=3)
+    want = advise(tbl, 1, when, cards, ruleset="asprin-evening", limit=3)
+    club = advise(tbl, 1, when, cards, limit=3)
+    shown = lambda advice: {p: [(s.claim.describe(), s.hand.key) for s in a.suggestions]  # noqa: E731
+                            for p, a in advice.items()}
+    assert shown(got) == shown(want) != shown(club)
