@@ -223,12 +223,12 @@ def _seed_rebase(state: DealState, option: Claim) -> dict | None:
 # A try either gives its hand exactly (base rule 1's suit change after the modifiers: only the
 # player's hand is evaluated again; a claim judged in full) or is estimated first (modifiers
 # 43-46, 51 and 52, see the module docstring). With a ``limit`` the tries are taken best first, and
-# those that change only the value of one card wait behind a bound: the player's hand with that card made home (a new
-# suit) or wild (a new rank), since any suit (rank) the card could be given is one of the values
-# such a card may take. Under IP-NAT-ORDER ``category_first`` naturalness is the key's last part:
-# the bound keeps the category and the components and puts the most natural level after them
-# (and, under IP-KICKERS ``remaining_high_to_low``, the highest kickers: a card the combination
-# takes leaves the kickers, so a wild card can lower them). #53 is the absence of
+# those that change only one card wait behind a bound: the player's hand with that card made home
+# (a new suit) or wild (a new rank, or a state a wild card covers), since any value the card could
+# be given is one such a card may take. Under IP-NAT-ORDER ``category_first`` naturalness is the
+# key's last part: the bound keeps the category and the components and puts the most natural
+# level after them (and, under IP-KICKERS ``remaining_high_to_low``, the highest kickers: a card
+# the combination takes leaves the kickers, so a wild card can lower them). #53 is the absence of
 # every other hand, so a changeable card can take a hand out of it: when the bound is #53 or
 # below, it holds only if the other cards already form a hand (a hand of more cards keeps every
 # combination of fewer). A card with a copy in the hand (two decks: one copy counts) gets no
