@@ -45,6 +45,7 @@ from .game import GameHistory
 from .hands import NOTHING_CATEGORY
 from .judge import evaluate_player, prepare_deal, setup_deal
 from .modifiers.base import registry
+from .modifiers.cards import m41_shown
 from .presets import Ruleset
 from .presets import ruleset as get_ruleset
 from .state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState
@@ -167,12 +168,9 @@ def _new_rank_state(state: DealState, c: CardState, rank: int, ruleset: Ruleset)
     if previous is not None and any(c.card in hand.quads() for hand in previous.winning_hands):
         return DEAD                       # base rule 21 kills the card as dealt, whatever it becomes
     m41 = 41 not in ruleset.disabled and not (41 in state.cancelled and state.cancelled[41][1] is None)
-    if m41 and not c.open and state.reading("IP-M41-REAL-CHANGED") != "printed_fourth":
-        counted = state.reading("IP-M41-COUNTED")
-        shown = sum(1 for x in state.face_up() if x.real_rank == rank and not (
-            (counted == "live_only" and x.dead) or (counted == "natural_only" and x.state != NATURAL)))
-        if shown >= 3:
-            return DEAD
+    if m41 and not c.open and state.reading("IP-M41-REAL-CHANGED") != "printed_fourth" \
+            and len(m41_shown(state).get(rank, ())) >= 3:
+        return DEAD
     if tables and rank == wild_rank(hour):
         return WILD
     if tables and rank in home_ranks(facts.table3_month):

@@ -24,7 +24,7 @@ from ..state import FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, Reru
 from .base import attach_final, attach_options, modifier, register_point
 from .deal import incdec_target
 
-__all__ = ["m34_ranks", "alliances"]
+__all__ = ["m34_ranks", "m41_shown", "alliances"]
 
 
 def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
@@ -489,16 +489,22 @@ _ip("IP-M41-REAL-CHANGED", "M41", "After modifiers 17-19 give a card a new real 
     {"all_dark_of_rank": "every dark card of that real rank", "printed_fourth": "dark cards of that printed rank"})
 
 
-@modifier(number=41, group="cards",
-          summary="Three face-up cards of one real rank kill the card of that rank dealt in a dark circle.",
-          reads=("circles", "card_states"), does=("kill",), readings=("IP-M41-COUNTED", "IP-M41-REAL-CHANGED"))
-def m41(state: DealState) -> None:
+def m41_shown(state: DealState) -> dict[int, list[CardState]]:
+    """Modifier 41's count: the face-up cards by real rank, as IP-M41-COUNTED counts them."""
     counted = state.reading("IP-M41-COUNTED")
     counts: dict[int, list[CardState]] = {}
     for c in state.face_up():
         if (counted == "live_only" and c.dead) or (counted == "natural_only" and c.state != NATURAL):
             continue
         counts.setdefault(c.real_rank, []).append(c)
+    return counts
+
+
+@modifier(number=41, group="cards",
+          summary="Three face-up cards of one real rank kill the card of that rank dealt in a dark circle.",
+          reads=("circles", "card_states"), does=("kill",), readings=("IP-M41-COUNTED", "IP-M41-REAL-CHANGED"))
+def m41(state: DealState) -> None:
+    counts = m41_shown(state)
     printed = state.reading("IP-M41-REAL-CHANGED") == "printed_fourth"
     for rank, shown in counts.items():
         if len(shown) < 3:
