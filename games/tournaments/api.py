@@ -154,14 +154,14 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
         serializer.instance.players = 0
 
     @extend_schema(responses=TournamentStandingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def standings(self, request, slug=None):
         tournament = self.get_object()
         rows = Standing.objects.filter(tournament=tournament).select_related("entry__member").order_by("rank", "pk")
         return Response(TournamentStandingSerializer(rows, many=True).data)
 
     @extend_schema(responses=TournamentStageSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def stages(self, request, slug=None):
         tournament = self.get_object()
         stages = Stage.objects.filter(tournament=tournament).prefetch_related(
@@ -225,7 +225,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return _tables_queryset()
 
     @extend_schema(responses=TournamentRoundSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request, pk=None):
         table = self.get_object()
         return Response(TournamentRoundSerializer(table.rounds.filter(live=True).order_by("number"), many=True).data)

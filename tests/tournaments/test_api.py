@@ -93,3 +93,12 @@ def test_transitions_follow_the_table(api_as, croupier):
     done = api_as(croupier).post(f"/api/tournaments/{tournament.slug}/transition/", {"to": "finished"},
                                  format="json")
     assert done.status_code == 200 and done.json()["status"] == "finished"
+
+
+@pytest.mark.parametrize("path", ["/api/tournaments/{slug}/standings/", "/api/tournaments/{slug}/stages/",
+                                  "/api/tournament-tables/{id}/rounds/"])
+def test_the_schema_documents_the_unpaginated_lists_as_the_arrays_they_return(client, path):
+    """The actions answer a plain array; the schema said a paginated page (count, results)."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    answer = schema["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert answer.get("type") == "array", answer
