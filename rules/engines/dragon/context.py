@@ -186,7 +186,8 @@ class Table:
     players: tuple[Player, ...]
     room: Room = field(default_factory=Room)
     place: Place = field(default_factory=Place)
-    weather: str = "overcast"
+    # None: not recorded, which fires neither modifier 89 nor 90 (an omitted fact is neutral).
+    weather: str | None = None
     croupier: Mapping[str, str] = field(default_factory=dict)
     stakes: Stakes = field(default_factory=Stakes)
 
@@ -206,7 +207,8 @@ class Table:
             seen_ids.add(p.id)
             seen_seats.add(p.seat)
         object.__setattr__(self, "players", tuple(sorted(players, key=lambda p: _SEAT_INDEX[p.seat])))
-        _choice("weather", self.weather, _WEATHER)
+        if self.weather is not None:
+            _choice("weather", self.weather, _WEATHER)
         object.__setattr__(self, "croupier", dict(self.croupier))
 
     @property

@@ -423,7 +423,7 @@ def table_from_doc(doc: Mapping) -> Table:
     croupier = doc.get("croupier", {})
     if not isinstance(croupier, Mapping):
         raise RulesError(f"croupier must be an object, not {croupier!r}", value=croupier)
-    return Table(players=players, room=room, place=place, weather=doc.get("weather", "overcast"),
+    return Table(players=players, room=room, place=place, weather=doc.get("weather"),
                  croupier=croupier, stakes=stakes)
 
 

@@ -15,6 +15,7 @@ import pytest
 from rules.engines.cards import parse
 from rules.engines.dragon.context import Player, Room, Table
 from rules.engines.dragon.game import DealRecord, GameHistory, WinningHand
+from rules.engines.dragon.judge import table_from_doc
 from rules.engines.dragon.modifiers.natural import moon_of_deal, player_number
 from rules.engines.errors import RulesError
 
@@ -29,7 +30,7 @@ def prepared(hands, **kw):
     return helpers.prepared(hands, **kw)
 
 
-def sky(seats=("N", "E", "S", "W"), weather: str = "other", clothing: str = "dark", room: Room | None = None,
+def sky(seats=("N", "E", "S", "W"), weather: str | None = "other", clothing: str = "dark", room: Room | None = None,
         croupier=None, **per_player) -> Table:
     players = [Player(id=s, seat=s, **{"clothing": clothing, **per_player.get(s, {})}) for s in seats]
     return Table(players=tuple(players), room=room or Room(), weather=weather, croupier=croupier or {})
@@ -84,6 +85,20 @@ def test_m90_overcast_kills_red_honors_of_even_players_in_second_and_third_open_
     открытом круге": E's Kd (second open circle) dies, his Qh of the first open circle lives."""
     s = prepared({"E": "- - - Qh Kd - - - -"}, tbl=sky(weather="overcast"), started_at=M89_TIME)
     assert card(s, "Kd").state == "dead" and card(s, "Qh").state != "dead"
+
+
+def test_m89_m90_weather_not_recorded_kills_nothing():
+    """Modifiers 89 and 90 read the weather; a club that does not record it must not get the
+    overcast kills of 90 in every deal: an omitted weather is "not recorded" and fires neither."""
+    s = prepared({"E": "- - - Qh Kd - - - -"}, tbl=sky(weather=None), started_at=M89_TIME)
+    assert card(s, "Kd").state != "dead"
+    s = prepared(M89_HANDS, tbl=sky(weather=None), started_at=M89_TIME)
+    assert not any(c.state == "dead" for c in s.cards if c.honor)
+    players = [{"id": "a", "seat": "N"}, {"id": "b", "seat": "S"}]
+    assert table_from_doc({"players": players}).weather is None
+    assert table_from_doc({"players": players, "weather": "overcast"}).weather == "overcast"
+    with pytest.raises(RulesError, match="'foggy'"):
+        table_from_doc({"players": players, "weather": "foggy"})
 
 
 def test_m90_near_miss_odd_player():

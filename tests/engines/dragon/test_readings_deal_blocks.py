@@ -3,6 +3,8 @@ name for modifiers 1-33: each alternative reading judged against the default on 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.engines.dragon.judge import evaluate_player
@@ -447,7 +449,8 @@ def test_ip_m28_when_final_state():
     after modifier 28 was processed. By default (in_order) E had no dead heart then and his claim is
     refused; under final_state the dead Jh counts and his 4s raises the 7c."""
     hands = {"E": "4s 7c - - Jh - - - -"}
-    kw = {"disabled": WITH_M90, "claims": [claim("E", "M28", target="7c")]}
+    kw = {"disabled": WITH_M90, "claims": [claim("E", "M28", target="7c")],
+          "tbl": replace(table(), weather="overcast")}
     with pytest.raises(RulesError, match="M28"):
         prepared(hands, **kw)
     s = prepared(hands, readings={"IP-M28-WHEN": "final_state"}, **kw)
@@ -459,7 +462,8 @@ def test_ip_m28_when_final_state_for_m30():
     open circle dies by modifier 90 after modifier 30 was processed: it gives E no right by default, and
     under final_state it lowers his 7c to the 6c."""
     hands = {"E": "- 7c - - Jh - - - -"}
-    kw = {"disabled": WITH_M90, "claims": [claim("E", "M30", target="7c")]}
+    kw = {"disabled": WITH_M90, "claims": [claim("E", "M30", target="7c")],
+          "tbl": replace(table(), weather="overcast")}
     with pytest.raises(RulesError, match="M30"):
         prepared(hands, **kw)
     assert card(prepared(hands, readings={"IP-M28-WHEN": "final_state"}, **kw), "7c").rank == 6
