@@ -1,12 +1,55 @@
-"""Accounts: the club is private, so signup is open only with an admin's invitation
-(or when the OPEN_SIGNUP setting is on)."""
+"""Accounts: the club is private, so signup is open only with an admin's invitation (or when the
+OPEN_SIGNUP setting is on).
+
+Every way in (the login form, the API token, the admin login, password reset and invitations)
+counts failures against one allauth rate limit, ``ACCOUNT_RATE_LIMITS["login_failed"]``: per
+account (whichever of its names was typed) and per address. An account or an address over the
+limit is locked on all of them alike until the limit's window has passed or the password is reset.
+"""
 
 from __future__ import annotations
 
-from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.adapter import DefaultAccountAdapter, get_adapter
+from allauth.core.internal import ratelimit
+from django import forms
 from django.conf import settings
+from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import get_user_model
+from django.contrib.sites.shortcuts import get_current_site
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .errors import InvalidInput, NotFound, TooManyAttempts
 
 INVITATION_SESSION_KEY = "club_invitation_token"
+LOGIN_FAILED = "login_failed"
+# How much of a token a member sees again after it was issued: enough to tell it apart.
+TOKEN_PREFIX = 8
+
+
+def _locked_message() -> str:
+    return _("Too many failed sign-in attempts for this account or from your address. "
+             "Wait a few minutes and try again, or reset your password.")
+
+
+def account_key(request: HttpRequest, login: str) -> str:
+    """The rate-limit key of the account a login names: the same account whether it was typed as
+    its email or its username, so switching names or entry points does not reset the count."""
+    login = (login or "").strip()
+    if "\x00" in login:  # names no account (and PostgreSQL cannot compare it)
+        return f"{get_current_site(request).domain}:{login.lower()}"
+    users = list(get_user_model().objects.filter(Q(email__iexact=login) | Q(username=login))
+                 .values_list("pk", flat=True)[:2])
+    name = f"account:{users[0]}" if len(users) == 1 else login.lower()
+    return f"{get_current_site(request).domain}:{name}"
 
 
 class ClubAccountAdapter(DefaultAccountAdapter):
@@ -29,3 +72,132 @@ class ClubAccountAdapter(DefaultAccountAdapter):
             elif settings.OPEN_SIGNUP:
                 member_for_open_signup(user=user)
         return user
+
+    def _get_login_attempts_cache_key(self, request, **credentials) -> str:
+        # allauth keys failures by the login as typed; the club keys them by the account.
+        return account_key(request, credentials.get("email", credentials.get("username", "")))
+
+
+def authenticate_login(request: HttpRequest, *, login: str, password: str):
+    """The user a login and password name, or None; every failure counts against the account and
+    the address, and a locked one raises TooManyAttempts even for the right password."""
+    try:
+        return get_adapter(request).authenticate(request, username=login, password=password)
+    except ValidationError as exc:
+        if exc.code == "too_many_login_attempts":
+            raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"}) from None
+        raise
+
+
+def check_not_locked(request: HttpRequest, *, login: str) -> None:
+    """Refuse (TooManyAttempts) when the account or the address is locked, without counting."""
+    if not ratelimit.consume(request, app="allauth.account", action=LOGIN_FAILED, key=account_key(request, login),
+                             dry_run=True, limit_get=True):
+        raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"})
+
+
+def count_failure(request: HttpRequest, *, login: str) -> None:
+    """Count a failed way in (a guessed invitation) against the address and the named key."""
+    if not ratelimit.consume(request, app="allauth.account", action=LOGIN_FAILED, key=account_key(request, login),
+                             limit_get=True):
+        raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"})
+
+
+# --- the admin login --------------------------------------------------------------------------------
+
+class AdminLoginForm(AdminAuthenticationForm):
+    """The admin login, limited like every other way in; it takes the username or the email."""
+
+    rate_limited = False
+
+    def clean(self):
+        login = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if login is not None and password:
+            try:
+                self.user_cache = authenticate_login(self.request, login=login, password=password)
+            except TooManyAttempts as exc:
+                self.rate_limited = True
+                raise forms.ValidationError(exc.message, code="too_many_attempts") from None
+            if self.user_cache is None:
+                raise self.get_invalid_login_error()
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
+
+
+def admin_login(request: HttpRequest, **kwargs) -> HttpResponse:
+    """The admin site's login with the shared limit; a locked account gets the form back with the
+    reason, as a 429."""
+    response = admin.site.login(request, **kwargs)
+    form = (getattr(response, "context_data", None) or {}).get("form")
+    if getattr(form, "rate_limited", False):
+        response.status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    return response
+
+
+# --- API tokens: one per member, shown in full only when issued --------------------------------------
+
+def token_issue(*, user) -> Token:
+    token, _created = Token.objects.get_or_create(user=user)
+    return token
+
+
+def tokens_of(*, user) -> list[dict]:
+    """The member's own tokens as they may be shown again: a prefix and the date, never the key."""
+    return [{"id": token.key[:TOKEN_PREFIX], "created": token.created}
+            for token in Token.objects.filter(user=user)]
+
+
+def token_revoke(*, user, token_id: str) -> None:
+    """Delete the member's token that ``token_id`` names; anyone else's names nothing."""
+    token = Token.objects.filter(user=user).first()
+    if token is None or len(token_id) != TOKEN_PREFIX or token.key[:TOKEN_PREFIX] != token_id:
+        raise NotFound(_("You have no API token %(id)s.") % {"id": token_id[:TOKEN_PREFIX * 2]})
+    token.delete()
+
+
+class TokenLoginSerializer(serializers.Serializer):
+    username = serializers.CharField(label=_("Email or username"), max_length=254)
+    password = serializers.CharField(label=_("Password"), style={"input_type": "password"}, trim_whitespace=False,
+                                     max_length=4096, write_only=True)
+
+
+class TokenRowSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The token's first characters; the key itself is shown only once.")
+    created = serializers.DateTimeField()
+
+
+class TokenObtainView(APIView):
+    """Exchange an email (or username) and password for the member's API token."""
+
+    authentication_classes: list = []
+    permission_classes = [permissions.AllowAny]
+    throttle_classes: list = []
+
+    @extend_schema(request=TokenLoginSerializer,
+                   responses={200: inline_serializer("AuthToken", {"token": serializers.CharField()})})
+    def post(self, request):
+        data = TokenLoginSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate_login(request._request, login=data.validated_data["username"],
+                                  password=data.validated_data["password"])
+        if user is None:
+            raise InvalidInput(_("The email or the password is wrong."), extra={"field": "password"})
+        return Response({"token": token_issue(user=user).key})
+
+
+class TokenListView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=TokenRowSerializer(many=True))
+    def get(self, request):
+        return Response(TokenRowSerializer(tokens_of(user=request.user), many=True).data)
+
+
+class TokenDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, token_id: str):
+        token_revoke(user=request.user, token_id=token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

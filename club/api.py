@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -13,6 +13,7 @@ from . import selectors, services
 from .errors import Forbidden
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
+from .validators import validate_club_date
 
 
 def actor_of(request) -> Member:
@@ -60,7 +61,7 @@ class MemberSerializer(serializers.ModelSerializer):
         model = Member
         fields = ["id", "display_name", "dimension", "sex", "beard", "role", "joined", "active"]
         # A taken name is a conflict (409), which the service reports.
-        extra_kwargs = {"display_name": {"validators": []}}
+        extra_kwargs = {"display_name": {"validators": []}, "joined": {"validators": [validate_club_date]}}
 
 
 class MemberCreateSerializer(MemberSerializer):
@@ -108,14 +109,30 @@ class SessionSerializer(serializers.ModelSerializer):
         fields = ["id", "title", "venue", "starts_at", "ends_at", "game", "min_stake", "max_stake", "capacity",
                   "status", "notes", "going_count", "waitlist_count"]
         read_only_fields = ["status"]
+        extra_kwargs = {"starts_at": {"validators": [validate_club_date]},
+                        "ends_at": {"validators": [validate_club_date]}}
 
 
 class SessionDetailSerializer(SessionSerializer):
-    rsvps = RSVPSerializer(many=True, read_only=True)
-    seats = SeatSerializer(many=True, read_only=True)
+    """Who answered and where they sit are for members' eyes: others get the counts only."""
+
+    rsvps = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
 
     class Meta(SessionSerializer.Meta):
         fields = [*SessionSerializer.Meta.fields, "rsvps", "seats"]
+
+    def _for_members(self) -> bool:
+        request = self.context.get("request")
+        return request is not None and selectors.member_for_user(request.user) is not None
+
+    @extend_schema_field(RSVPSerializer(many=True))
+    def get_rsvps(self, session) -> list:
+        return RSVPSerializer(session.rsvps.all(), many=True).data if self._for_members() else []
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, session) -> list:
+        return SeatSerializer(session.seats.all(), many=True).data if self._for_members() else []
 
 
 class RSVPInputSerializer(serializers.Serializer):
@@ -232,7 +249,7 @@ class SessionViewSet(viewsets.ModelViewSet):
                                                       **serializer.validated_data)
 
     def _detail(self, pk) -> Response:
-        return Response(SessionDetailSerializer(selectors.session_detail(pk=pk)).data)
+        return Response(SessionDetailSerializer(selectors.session_detail(pk=pk), context={"request": self.request}).data)
 
     @extend_schema(request=RSVPInputSerializer, responses=RSVPSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

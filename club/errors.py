@@ -46,6 +46,49 @@ class Conflict(ApplicationError):
     status_code = status.HTTP_409_CONFLICT
 
 
+class TooManyAttempts(ApplicationError):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+
+# How much of a submitted value an error may repeat back.
+ECHO_LIMIT = 40
+_SECRET_WORDS = ("password", "passwd", "secret", "token")
+
+
+def is_secret_field(name: Any) -> bool:
+    """Fields whose submitted value an error must never repeat, whatever their spelling."""
+    name = str(name).lower()
+    return any(word in name for word in _SECRET_WORDS) or name == "key" or name.endswith(("_key", "-key"))
+
+
+def echo(value: Any) -> Any:
+    """A submitted value as an error may show it: scalars as they are, text cut to ECHO_LIMIT
+    characters, containers (which may hold secrets under any name) not at all."""
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, dict | list | tuple | set):
+        return None
+    text = str(value)
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "…"
+
+
+def _safe_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """An error's extra data with secrets left out and submitted values cut: a key that names a
+    secret is dropped, and so is the ``value`` of a ``field`` that does."""
+    secret_field = is_secret_field(extra.get("field", ""))
+    out: dict[str, Any] = {}
+    for key, value in extra.items():
+        if is_secret_field(key) or (secret_field and key == "value"):
+            continue
+        if isinstance(value, dict):
+            out[key] = _safe_extra(value)
+        elif key == "value" and isinstance(value, str):
+            out[key] = echo(value)
+        else:
+            out[key] = value
+    return out
+
+
 def _first_message(detail: Any) -> str:
     if isinstance(detail, dict):
         for key, value in detail.items():
@@ -58,25 +101,26 @@ def _first_message(detail: Any) -> str:
 
 
 def _with_values(fields: Any, data: Any) -> Any:
-    """Add the submitted value beside each field's errors, so a 400 names the bad value."""
+    """Add the submitted value beside each field's errors, so a 400 names the bad value; a secret
+    (a password, a token, a key) is never repeated, and other values at most in part."""
     if not isinstance(fields, dict) or not hasattr(data, "get"):
         return fields
     out = {}
     for key, errors in fields.items():
-        if key in data:
+        entry = {"errors": errors}
+        if key in data and not is_secret_field(key):
             value = data.get(key)
-            out[key] = {"errors": errors, "value": value if isinstance(value, str | int | float | bool | None)
-                        else str(value)}
-        else:
-            out[key] = {"errors": errors}
+            if not isinstance(value, dict | list | tuple | set):
+                entry["value"] = echo(value)
+        out[key] = entry
     return out
 
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApplicationError):
-        return Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
+        return Response({"message": exc.message, "extra": _safe_extra(exc.extra)}, status=exc.status_code)
     if isinstance(exc, RulesError):
-        extra = {"value": exc.value if isinstance(exc.value, str | int | float | bool | None) else str(exc.value)}
+        extra = {"value": echo(exc.value if isinstance(exc.value, str | int | float | bool | None) else str(exc.value))}
         if exc.rule:
             extra["rule"] = exc.rule
         return Response({"message": exc.message, "extra": extra}, status=status.HTTP_400_BAD_REQUEST)

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import RSVP, Dimension, GameKind, Member, ScheduledSession, Venue
 from .seats import Seat
+from .validators import validate_club_date
 
 
 class SeatForm(forms.Form):
@@ -33,8 +34,10 @@ class SessionForm(forms.Form):
 
     title = forms.CharField(label=_("Title"), max_length=120)
     venue = forms.ModelChoiceField(queryset=Venue.objects.all(), label=_("Venue"))
-    starts_at = forms.DateTimeField(label=_("Starts at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-    ends_at = forms.DateTimeField(label=_("Ends at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    starts_at = forms.DateTimeField(label=_("Starts at"), validators=[validate_club_date],
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    ends_at = forms.DateTimeField(label=_("Ends at"), validators=[validate_club_date],
+                                  widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     game = forms.ChoiceField(choices=GameKind.choices, label=_("Game"))
     min_stake = forms.IntegerField(label=_("Minimum stake"), min_value=1, initial=2)
     max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1, initial=20)

@@ -144,6 +144,8 @@ ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="none")
 ACCOUNT_LOGOUT_ON_GET = False
+# "login_failed" is shared by every way in (the login form, /api/token/, /admin/login/, invitation
+# links; a password reset lifts it): per address and per account, whichever name was typed.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": env.str("LOGIN_RATE_LIMIT", default="10/m/ip,5/5m/key"),
     "reset_password": "20/m/ip,5/m/key",

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 
 from games.tournaments.selectors import rating_chart
 
-from . import selectors, services
+from . import accounts, selectors, services
 from .accounts import INVITATION_SESSION_KEY
-from .errors import ApplicationError
+from .errors import ApplicationError, TooManyAttempts
 from .forms import InvitationForm, ProfileForm, SeatForm, SessionForm
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, Venue
 
@@ -59,6 +59,10 @@ def dimension_list(request: HttpRequest) -> HttpResponse:
 def dimension_detail(request: HttpRequest, slug: str) -> HttpResponse:
     dimension = get_object_or_404(Dimension, slug=slug)
     members = dimension.members.filter(active=True).order_by("display_name")
+    # Who belongs to the club is for members to see, as on the members page.
+    if selectors.member_for_user(request.user) is None:
+        return render(request, "club/dimension_detail.html", {
+            "dimension": dimension, "members": [], "member_count": members.count(), "names_hidden": True})
     return render(request, "club/dimension_detail.html", {"dimension": dimension, "members": members})
 
 
@@ -83,6 +87,8 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     mine = next((r for r in rsvps if member and r.member_id == member.pk), None)
     context = {
         "session": session, "member": member, "my_rsvp": mine,
+        # Who answered is for members' eyes; others see how many.
+        "names_hidden": member is None,
         "going": [r for r in rsvps if r.answer == RSVP.Answer.GOING],
         "waitlist": [r for r in rsvps if r.answer == RSVP.Answer.WAITLISTED],
         "maybe": [r for r in rsvps if r.answer == RSVP.Answer.MAYBE],
@@ -146,10 +152,22 @@ def session_seating(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(session)
 
 
+def _too_many_attempts(request: HttpRequest, error: TooManyAttempts) -> HttpResponse:
+    return render(request, "club/too_many_attempts.html", {"message": error.message}, status=error.status_code)
+
+
 def invitation_open(request: HttpRequest, token: str) -> HttpResponse:
-    invitation = services.invitation_pending(token=token)
-    if invitation is None:
-        raise Http404(_("This invitation is not valid any more."))
+    """An invitation link is a way in: a wrong token counts as a failed sign-in from the address,
+    and a locked address or invited account cannot open one."""
+    # A NUL byte names no invitation (and PostgreSQL cannot compare it).
+    invitation = None if "\x00" in token else services.invitation_pending(token=token[:64])
+    try:
+        if invitation is None:
+            accounts.count_failure(request, login=f"invitation:{token[:64]}")
+            raise Http404(_("This invitation is not valid any more."))
+        accounts.check_not_locked(request, login=invitation.email)
+    except TooManyAttempts as error:
+        return _too_many_attempts(request, error)
     request.session[INVITATION_SESSION_KEY] = token
     return redirect("account_signup")
 
@@ -181,6 +199,14 @@ def invitation_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def profile_edit(request: HttpRequest) -> HttpResponse:
     member = _member_or_404(request)
+    if request.method == "POST" and "revoke_token" in request.POST:
+        try:
+            accounts.token_revoke(user=request.user, token_id=request.POST["revoke_token"])
+        except ApplicationError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("The API token is revoked: programs using it are signed out."))
+        return redirect("club:profile_edit")
     form = ProfileForm(request.POST or None, instance=Member.objects.get(pk=member.pk))
     if request.method == "POST" and form.is_valid():
         changes = {f: form.cleaned_data[f] for f in form.changed_data}
@@ -191,7 +217,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Profile saved."))
             return redirect(member)
-    return render(request, "club/profile_form.html", {"form": form})
+    return render(request, "club/profile_form.html", {"form": form, "tokens": accounts.tokens_of(user=request.user)})
 
 
 @login_required
