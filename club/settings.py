@@ -249,3 +249,5 @@ LOGGING = {
 
 # The club's own settings.
 CLUB_NAME = env.str("CLUB_NAME", default="The Yellow Crescent")
+# The casino table's limit: the house takes no larger stake (chips).
+CASINO_MAX_STAKE = env.int("CASINO_MAX_STAKE", default=100)

@@ -28,7 +28,8 @@ class CasinoHandAdmin(ReadOnly):
 
 @admin.register(DiceMatch)
 class DiceMatchAdmin(ReadOnly):
-    list_display = ["pk", "first", "second", "mode", "phase", "pool", "winner", "created_at"]
+    list_display = ["pk", "first", "second", "mode", "phase", "pool", "winner", "created_by", "invitee",
+                    "created_at"]
     list_filter = ["mode", "phase"]
-    list_select_related = ["first", "second", "winner"]
+    list_select_related = ["first", "second", "winner", "created_by", "invitee"]
 

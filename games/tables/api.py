@@ -1,7 +1,10 @@
 """The tables' REST API: thin views over the services and selectors.
 
-Casino hands: only their player acts on them (others get 403). Dice matches: only the two
-players or a croupier act on them. The Draker calculator needs no login.
+Who may do what is decided in one place, :mod:`games.tables.access`: a casino hand is its
+player's (a croupier may read it); a dice match is read by any member, played by its two players
+each for himself (a croupier who does not play in it may enter both sides' moves), accepted or
+declined by the invited player and withdrawn by the member who invited him. The Draker calculator
+needs no login.
 """
 
 from __future__ import annotations
@@ -14,37 +17,12 @@ from rest_framework.views import APIView
 
 from club.api import actor_of
 from club.models import Member, ScheduledSession, Venue
-from club.selectors import member_for_user
 from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
 
-from . import presenters, selectors, services
+from . import access, presenters, selectors, services
 from .models import CasinoHand, DiceMatch
-
-# --- permissions -------------------------------------------------------------------------------
-
-
-class IsHandPlayerOrCroupierReading(permissions.BasePermission):
-    """The player acts on and reads their hand; a croupier may read it; nobody else."""
-
-    def has_object_permission(self, request, view, obj: CasinoHand) -> bool:
-        member = member_for_user(request.user)
-        if member is None:
-            return False
-        if member.pk == obj.player_id:
-            return True
-        return request.method in permissions.SAFE_METHODS and member.is_croupier
-
-
-class IsMatchPlayerOrCroupier(permissions.BasePermission):
-    """Anyone signed in reads a match; only its two players or a croupier act on it."""
-
-    def has_object_permission(self, request, view, obj: DiceMatch) -> bool:
-        if request.method in permissions.SAFE_METHODS:
-            return True
-        return services.can_act_on_match(member_for_user(request.user), obj)
-
 
 # --- casino hands ------------------------------------------------------------------------------
 
@@ -75,7 +53,8 @@ class CasinoHandSerializer(serializers.Serializer):
 
 
 class CasinoStartSerializer(serializers.Serializer):
-    stake = serializers.IntegerField(default=1, min_value=1, max_value=services.MAX_STAKE)
+    # The table's limit (CASINO_MAX_STAKE) is the service's to check, so the refusal names the value.
+    stake = serializers.IntegerField(default=1, help_text="Chips, from 1 to the casino table's limit.")
     venue = serializers.SlugRelatedField(slug_field="slug", queryset=Venue.objects.all(), required=False,
                                          allow_null=True, help_text="Its time zone sets the house clock.")
 
@@ -94,14 +73,15 @@ class CasinoHandViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
     """Hands at the casino table: the list holds the caller's own hands."""
 
     serializer_class = CasinoHandSerializer
-    permission_classes = [permissions.IsAuthenticated, IsHandPlayerOrCroupierReading]
+    permission_classes = [permissions.IsAuthenticated]
     queryset = CasinoHand.objects.none()
 
     def get_queryset(self):
-        qs = CasinoHand.objects.select_related("player", "venue")
-        if self.action == "list":
-            return qs.filter(player=actor_of(self.request))
-        return qs
+        return selectors.casino_hands_of(member=actor_of(self.request))
+
+    def get_object(self) -> CasinoHand:
+        for_action = "view" if self.action == "retrieve" else "play"
+        return access.access_casino_hand(actor_of(self.request), self.kwargs["pk"], for_action=for_action)
 
     def _answer(self, hand: CasinoHand, code: int = status.HTTP_200_OK) -> Response:
         return Response(presenters.casino_hand_data(hand), status=code)
@@ -151,7 +131,8 @@ class DiceMatchSerializer(serializers.Serializer):
     seed = serializers.CharField(allow_null=True, help_text="Shown once the match is over.")
     stake = serializers.IntegerField()
     max_raise = serializers.IntegerField(allow_null=True)
-    phase = serializers.CharField()
+    phase = serializers.CharField(help_text="invited (waiting for the invitee), declined, withdrawn, "
+                                            "or the match's own: roll, bargain, respond, reroll, over.")
     to_act = serializers.IntegerField(allow_null=True, help_text="The member whose move it is.")
     legal_actions = serializers.ListField(child=serializers.CharField())
     pool = serializers.IntegerField()
@@ -161,6 +142,17 @@ class DiceMatchSerializer(serializers.Serializer):
     trace = serializers.JSONField()
     odds = serializers.JSONField(help_text="For each player with both rolls on the table: the chances "
                                            "of the dice as they are and the best reroll.")
+    created_by = serializers.IntegerField(help_text="The member who opened the match (a croupier's "
+                                                    "opening posts both stakes).")
+    invitee = serializers.IntegerField(allow_null=True, help_text="The player whose own acceptance the "
+                                                                  "match needed; none when a croupier opened it.")
+    accepted_at = serializers.DateTimeField(allow_null=True)
+    entries = serializers.ListField(child=inline_serializer("DiceMoveEntry", {
+        "move": serializers.IntegerField(help_text="The move's number in the record, from 1."),
+        "player": serializers.IntegerField(help_text="The member whose move it is."),
+        "entered_by": serializers.IntegerField(help_text="The member who entered it."),
+        "by_croupier": serializers.BooleanField(help_text="Entered by a croupier for the player."),
+    }))
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
@@ -173,45 +165,82 @@ class DiceMatchSerializer(serializers.Serializer):
 class DiceMatchCreateSerializer(serializers.Serializer):
     first = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
     second = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
-    stake = serializers.IntegerField(default=1, min_value=1, max_value=services.MAX_STAKE)
+    # The limits (the table's, the session's stakes) are the service's to check, naming the value.
+    stake = serializers.IntegerField(default=1, help_text="Chips, within the table's limits and the "
+                                                          "session's stakes.")
     mode = serializers.ChoiceField(choices=DiceMatch.Mode.choices, default=DiceMatch.Mode.RECORDED)
     seed = serializers.CharField(required=False, allow_blank=True, max_length=64)
     session = serializers.PrimaryKeyRelatedField(queryset=ScheduledSession.objects.all(), required=False,
                                                  allow_null=True)
-    max_raise = serializers.IntegerField(required=False, allow_null=True, min_value=1,
-                                         max_value=services.MAX_STAKE)
+    max_raise = serializers.IntegerField(required=False, allow_null=True,
+                                         help_text="At most the session's largest stake.")
 
 
 class DiceMoveSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=dice_engine.ACTIONS)
     player = serializers.PrimaryKeyRelatedField(
         queryset=Member.objects.all(), required=False,
-        help_text="The member making the move; by default the caller in a match rolled on the site, "
-                  "else the member whose turn it is.")
+        help_text="The member whose move it is: a player moves only for himself (the default); a "
+                  "croupier who does not play may enter either player's move (by default whose turn it is).")
     dice = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=5,
                                  help_text="The faces rolled (real dice): five for a roll, one per "
                                            "rerolled position for a reroll.")
     indices = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=5,
                                     help_text="The positions rerolled, 0..4.")
-    amount = serializers.IntegerField(required=False, max_value=services.MAX_STAKE, help_text="The raise proposed.")
+    amount = serializers.IntegerField(required=False, help_text="The raise proposed, at most the match's "
+                                                                "largest raise or its session's largest stake.")
 
 
 class DiceMatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
                        viewsets.GenericViewSet):
+    """Dice matches. A member opening a match against another member invites him: his stake moves
+    only when he accepts; the creator may withdraw the invitation until then."""
+
     serializer_class = DiceMatchSerializer
-    permission_classes = [permissions.IsAuthenticated, IsMatchPlayerOrCroupier]
+    permission_classes = [permissions.IsAuthenticated]
     queryset = DiceMatch.objects.none()
 
     def get_queryset(self):
         return selectors.dice_matches()
 
-    @extend_schema(request=DiceMatchCreateSerializer, responses={201: DiceMatchSerializer})
+    def get_object(self) -> DiceMatch:
+        for_action = "view" if self.action == "retrieve" else self.action
+        return access.access_dice_match(actor_of(self.request), self.kwargs["pk"], for_action=for_action)
+
+    def _answer(self, match: DiceMatch) -> Response:
+        return Response(presenters.dice_match_data(match))
+
+    @extend_schema(request=DiceMatchCreateSerializer, responses={201: DiceMatchSerializer},
+                   description="A player opening a match invites the other (only the creator's stake is "
+                               "posted); a croupier who does not play opens it with both stakes posted.")
     def create(self, request, *args, **kwargs):
         data = DiceMatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         match = services.dice_match_create(actor=actor_of(request), **fields)
         return Response(presenters.dice_match_data(match), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=DiceMatchSerializer,
+                   description="The invited player accepts: his stake goes into the pool and the match starts.")
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        match = services.dice_match_accept(match=self.get_object(), actor=actor_of(request))
+        return self._answer(match)
+
+    @extend_schema(request=None, responses=DiceMatchSerializer,
+                   description="The invited player declines; the creator's stake comes back.")
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        match = services.dice_match_decline(match=self.get_object(), actor=actor_of(request))
+        return self._answer(match)
+
+    @extend_schema(request=None, responses=DiceMatchSerializer,
+                   description="The member who sent the invitation takes it back before it is answered; "
+                               "his stake comes back.")
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        match = services.dice_match_withdraw(match=self.get_object(), actor=actor_of(request))
+        return self._answer(match)
 
     @extend_schema(request=DiceMoveSerializer, responses=DiceMatchSerializer)
     @action(detail=True, methods=["post"])
@@ -223,7 +252,7 @@ class DiceMatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
         fields = dict(data.validated_data)
         player = fields.pop("player", None) or presenters.default_mover(match, actor)
         match = services.dice_match_move(match=match, actor=actor, player=player, **fields)
-        return Response(presenters.dice_match_data(selectors.dice_match_detail(pk=match.pk)))
+        return self._answer(match)
 
 
 # --- the Draker calculator ---------------------------------------------------------------------

@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Member, ScheduledSession, Venue
 from rules.engines import draker as draker_engine
 
-from . import services
 from .models import DiceMatch
 
 FACE_CHOICES = [("", "–")] + [(str(v), f"{face} {v}") for v, face in
@@ -17,7 +16,8 @@ FACE_CHOICES = [("", "–")] + [(str(v), f"{face} {v}") for v, face in
 
 
 class CasinoStartForm(forms.Form):
-    stake = forms.IntegerField(label=_("Stake (chips)"), min_value=1, max_value=services.MAX_STAKE, initial=1)
+    # The table's limit is the service's to check, so the refusal beside the field names the value.
+    stake = forms.IntegerField(label=_("Stake (chips)"), initial=1)
     venue = forms.ModelChoiceField(label=_("Venue (its clock is the house clock)"), queryset=Venue.objects.all(),
                                    required=False, to_field_name="slug")
 
@@ -36,12 +36,12 @@ class CasinoDrawForm(forms.Form):
 class DiceMatchForm(forms.Form):
     first = forms.ModelChoiceField(label=_("First player"), queryset=Member.objects.filter(active=True))
     second = forms.ModelChoiceField(label=_("Second player"), queryset=Member.objects.filter(active=True))
-    stake = forms.IntegerField(label=_("Stake (chips)"), min_value=1, max_value=services.MAX_STAKE, initial=1)
+    # The limits (the table's, the session's stakes) are the service's to check, naming the value.
+    stake = forms.IntegerField(label=_("Stake (chips)"), initial=1)
     mode = forms.ChoiceField(label=_("Dice"), choices=DiceMatch.Mode.choices, initial=DiceMatch.Mode.RECORDED)
     session = forms.ModelChoiceField(label=_("Session"), queryset=ScheduledSession.objects.select_related("venue")
                                      .order_by("-starts_at"), required=False)
-    max_raise = forms.IntegerField(label=_("Largest raise"), min_value=1, max_value=services.MAX_STAKE,
-                                   required=False)
+    max_raise = forms.IntegerField(label=_("Largest raise"), required=False)
 
 
 class DiceMoveForm(forms.Form):

@@ -74,11 +74,26 @@ class CasinoHand(models.Model):
 
 
 class DiceMatch(models.Model):
-    """A match of dice poker between two members, recorded from real dice or rolled here."""
+    """A match of dice poker between two members, recorded from real dice or rolled here.
+
+    A member who opens a match against another member invites him: only the creator's stake is
+    in the pool until the invitee accepts (his own stake moves then) or declines; the creator may
+    withdraw the invitation before that. A croupier who does not play in the match opens it with
+    both stakes posted, as the croupier's action."""
 
     class Mode(models.TextChoices):
         RECORDED = "recorded", _("Real dice, typed in")
         SEEDED = "seeded", _("Rolled on the site")
+
+    # The invitation's phases; once accepted the phase is the engine's (roll ... over).
+    INVITED = "invited"
+    DECLINED = "declined"
+    WITHDRAWN = "withdrawn"
+    # The invitation's life, as data: phase -> (action, the phase it leads to).
+    INVITATION_TRANSITIONS: dict[str, dict[str, str]] = {
+        INVITED: {"accept": "roll", "decline": DECLINED, "withdraw": WITHDRAWN},
+    }
+    CLOSED_PHASES = ("over", DECLINED, WITHDRAWN)
 
     first = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("first player"))
     second = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+",
@@ -96,8 +111,15 @@ class DiceMatch(models.Model):
     pool = models.PositiveIntegerField(_("pool"))
     winner = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
                                verbose_name=_("winner"))
-    created_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("opened by"))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    # The player whose own acceptance the match needed; none when a croupier opened it.
+    invitee = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="dice_invitations", verbose_name=_("invited player"))
+    accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
+    # Who entered each move, in the order of the record's moves: {"player", "entered_by",
+    # "by_croupier"} with member ids, so a croupier's entry for a player stays visible.
+    entries = models.JSONField(_("who entered the moves"), default=list, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
@@ -108,7 +130,10 @@ class DiceMatch(models.Model):
             models.CheckConstraint(condition=~Q(first=models.F("second")), name="dice_two_different_players"),
             models.CheckConstraint(condition=Q(stake__gte=1), name="dice_stake_positive"),
             models.CheckConstraint(condition=Q(mode="recorded") | ~Q(seed=""), name="dice_seeded_has_seed"),
+            models.CheckConstraint(condition=Q(invitee__isnull=True) | Q(invitee=models.F("first"))
+                                   | Q(invitee=models.F("second")), name="dice_invitee_plays"),
         ]
+        indexes = [models.Index(fields=["invitee", "phase"])]
 
     def __str__(self) -> str:
         return f"{self.first} – {self.second}"
@@ -119,6 +144,19 @@ class DiceMatch(models.Model):
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    @property
+    def is_invited(self) -> bool:
+        return self.phase == self.INVITED
+
+    @property
+    def is_closed(self) -> bool:
+        """Over, declined or withdrawn: nothing more happens in it."""
+        return self.phase in self.CLOSED_PHASES
+
+    @property
+    def is_under_way(self) -> bool:
+        return not self.is_invited and not self.is_closed
 
     def members(self) -> tuple[Member, Member]:
         return (self.first, self.second)

@@ -18,7 +18,9 @@ CASINO_ACTIONS = {"first_decision": ("play", "raise", "fold"), "draw": ("draw",)
                   "second_decision": ("play", "raise", "fold"), "reveal": ("reveal",), "settled": ()}
 # The dice match's steps and the moves each allows (the engine's documented state machine).
 DICE_ACTIONS = {"roll": ("roll",), "bargain": ("raise", "no_raise"), "respond": ("accept", "decline", "pass"),
-                "reroll": ("reroll",), "over": ()}
+                "reroll": ("reroll",), "over": (),
+                # No move before the invitee accepts, nor after an invitation is declined or withdrawn.
+                DiceMatch.INVITED: (), DiceMatch.DECLINED: (), DiceMatch.WITHDRAWN: ()}
 DICE_ACTION_NAMES = {"roll": _("Roll"), "raise": _("Raise"), "no_raise": _("No raise"), "accept": _("Accept"),
                      "decline": _("Decline"), "pass": _("Pass"), "reroll": _("Reroll")}
 KIND_NAMES = {"straight_rank": _("straight by rank"), "straight_profession": _("straight by profession"),
@@ -57,16 +59,24 @@ def dice_names(match: DiceMatch) -> dict[str, Member]:
 
 
 def dice_to_act(match: DiceMatch) -> Member | None:
+    if not match.is_under_way:
+        return None
     name = match.document["state"]["to_act"]
     return dice_names(match).get(name) if name else None
 
 
 def default_mover(match: DiceMatch, actor: Member) -> Member:
-    """Who makes a move when the caller does not say: in a match rolled on the site, the caller
-    if they play in it; otherwise the member whose turn it is."""
-    if match.mode == DiceMatch.Mode.SEEDED and actor.pk in (match.first_id, match.second_id):
+    """Who makes a move when the caller does not say: a player moves only for himself, so the
+    caller if he plays in the match; for a croupier, the member whose turn it is."""
+    if actor.pk in (match.first_id, match.second_id):
         return actor
     return dice_to_act(match) or actor
+
+
+def dice_entries_data(match: DiceMatch) -> list[dict[str, Any]]:
+    """Who entered each move of the record (member ids), numbered as the moves are."""
+    return [{"move": number, "player": entry["player"], "entered_by": entry["entered_by"],
+             "by_croupier": entry["by_croupier"]} for number, entry in enumerate(match.entries, start=1)]
 
 
 def dice_match_data(match: DiceMatch, *, odds: bool = True) -> dict[str, Any]:
@@ -81,6 +91,9 @@ def dice_match_data(match: DiceMatch, *, odds: bool = True) -> dict[str, Any]:
         "to_act": to_act.pk if to_act else None, "legal_actions": list(DICE_ACTIONS[match.phase]),
         "pool": match.pool, "winner": match.winner_id, "state": doc["state"], "moves": doc["moves"],
         "trace": doc["trace"], "odds": [],
+        "created_by": match.created_by_id, "invitee": match.invitee_id,
+        "accepted_at": match.accepted_at.isoformat() if match.accepted_at else None,
+        "entries": dice_entries_data(match),
         "created_at": match.created_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
     }

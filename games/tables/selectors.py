@@ -81,7 +81,7 @@ def chart_points(values: list[int], *, width: int = 300, height: int = 120) -> d
 # --- dice poker --------------------------------------------------------------------------------
 
 def dice_matches(*, member: Member | None = None) -> QuerySet[DiceMatch]:
-    qs = DiceMatch.objects.select_related("first", "second", "winner", "session")
+    qs = DiceMatch.objects.select_related("first", "second", "winner", "session", "created_by", "invitee")
     if member is not None:
         qs = qs.filter(Q(first=member) | Q(second=member))
     return qs
@@ -89,6 +89,25 @@ def dice_matches(*, member: Member | None = None) -> QuerySet[DiceMatch]:
 
 def dice_match_detail(*, pk: int) -> DiceMatch:
     return dice_matches().get(pk=pk)
+
+
+def dice_invitations_for(*, member: Member) -> QuerySet[DiceMatch]:
+    """The matches waiting for ``member`` to accept or decline, the newest first."""
+    return (DiceMatch.objects.filter(invitee=member, phase=DiceMatch.INVITED)
+            .select_related("first", "second", "created_by", "session").order_by("-created_at", "-pk"))
+
+
+def dice_entries(match: DiceMatch) -> list[dict]:
+    """Each move of the match with the members who made it and who entered it (one query at most,
+    for a croupier who entered moves and does not play)."""
+    known = {match.first_id: match.first, match.second_id: match.second}
+    others = {e["entered_by"] for e in match.entries} - set(known)
+    known |= Member.objects.in_bulk(others) if others else {}
+    moves = match.document["moves"]
+    return [{"number": number, "move": moves[number - 1] if number <= len(moves) else {},
+             "player": known.get(entry["player"]), "entered_by": known.get(entry["entered_by"]),
+             "by_croupier": entry["by_croupier"]}
+            for number, entry in enumerate(match.entries, start=1)]
 
 
 def _percent(value: Fraction) -> float:

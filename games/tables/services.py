@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from club.errors import Conflict, Forbidden, InvalidInput
 from club.models import Member, ScheduledSession, Venue
@@ -27,6 +27,7 @@ from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
 
+from .access import access_casino_hand, access_dice_match, check_dice_mover
 from .models import CasinoHand, DiceMatch
 
 Account = LedgerEntry.Account
@@ -34,7 +35,14 @@ Kind = LedgerEntry.Kind
 # A leg of a posting: (account, member or None, kind, amount).
 Leg = tuple[str, Member | None, str, int]
 
+# The largest stake or raise of any table; a session's own limits and the casino table's are
+# narrower.
 MAX_STAKE = 1000
+# The casino table's limit when the settings name none (CASINO_MAX_STAKE).
+CASINO_MAX_STAKE = 100
+
+_FIELD_NAMES = {"stake": gettext_lazy("stake"), "max_raise": gettext_lazy("largest raise"),
+                "amount": gettext_lazy("raise")}
 
 
 def _active(actor: Member | None) -> Member:
@@ -43,12 +51,29 @@ def _active(actor: Member | None) -> Member:
     return actor
 
 
-def _check_stake(stake: object, field: str = "stake") -> int:
-    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+def _check_stake(stake: object, field: str = "stake", *, maximum: int = MAX_STAKE) -> int:
+    if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= maximum:
+        shown = stake if isinstance(stake, int) and not isinstance(stake, bool) else str(stake)[:40]
         raise InvalidInput(_("The %(field)s must be a whole number of chips from 1 to %(max)s, not %(value)s.")
-                           % {"field": field, "max": MAX_STAKE, "value": repr(stake)},
-                           extra={"field": field, "value": stake if isinstance(stake, int | str) else str(stake)})
+                           % {"field": _FIELD_NAMES.get(field, field), "max": maximum, "value": shown},
+                           extra={"field": field, "value": shown, "max": maximum})
     return stake
+
+
+def casino_max_stake() -> int:
+    """The casino table's limit: the house takes no stake above it."""
+    return int(getattr(settings, "CASINO_MAX_STAKE", CASINO_MAX_STAKE))
+
+
+def _check_session_limit(value: int, field: str, session: ScheduledSession | None) -> int:
+    """A match played at a session stays within the session's stakes: no stake, largest raise
+    or raise above its maximum."""
+    if session is not None and value > session.max_stake:
+        raise InvalidInput(_("At %(session)s the %(field)s is at most %(max)s chips, not %(value)s.")
+                           % {"session": session.title, "field": _FIELD_NAMES.get(field, field),
+                              "max": session.max_stake, "value": value},
+                           extra={"field": field, "value": value, "max": session.max_stake})
+    return value
 
 
 def _new_seed() -> str:
@@ -107,11 +132,7 @@ def _engine_hand(hand: CasinoHand) -> casino_engine.CasinoHand:
 
 
 def _locked_hand(hand: CasinoHand, actor: Member | None) -> CasinoHand:
-    actor = _active(actor)
-    hand = CasinoHand.objects.select_for_update(of=("self",)).select_related("player", "venue").get(pk=hand.pk)
-    if hand.player_id != actor.pk:
-        raise Forbidden(_("Only the player of this hand may act on it."), extra={"hand": hand.pk})
-    return hand
+    return access_casino_hand(actor, hand.pk, for_action="play", lock=True)
 
 
 def _store_hand(hand: CasinoHand, engine: casino_engine.CasinoHand, before: dict) -> None:
@@ -146,9 +167,10 @@ def _store_hand(hand: CasinoHand, engine: casino_engine.CasinoHand, before: dict
 @transaction.atomic
 def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | None = None,
                       seed: str | None = None) -> CasinoHand:
-    """Sit down at the casino table: both sides ante ``stake`` and six cards are dealt."""
+    """Sit down at the casino table: both sides ante ``stake`` (at most the table's limit,
+    ``CASINO_MAX_STAKE``) and six cards are dealt."""
     actor = _active(actor)
-    stake = _check_stake(stake)
+    stake = _check_stake(stake, maximum=casino_max_stake())
     seed = seed or _new_seed()
     if CasinoHand.objects.filter(player=actor).exclude(phase=CasinoHand.Phase.SETTLED).exists():
         raise Conflict(_("Finish the hand in play before starting another."), extra={"player": actor.pk})
@@ -215,19 +237,17 @@ def casino_hand_reveal(*, hand: CasinoHand, actor: Member | None, now: dt.dateti
 
 # --- dice poker --------------------------------------------------------------------------------
 
-def can_act_on_match(actor: Member | None, match: DiceMatch) -> bool:
-    return bool(actor and actor.active and (actor.is_croupier or actor.pk in (match.first_id, match.second_id)))
-
-
 @transaction.atomic
 def dice_match_create(*, actor: Member | None, first: Member, second: Member, stake: int = 1,
                       mode: str = DiceMatch.Mode.RECORDED, session: ScheduledSession | None = None,
                       seed: str | None = None, max_raise: int | None = None,
                       readings: Mapping[str, str] | None = None) -> DiceMatch:
-    """Open a match: both players put the stake in the pool. A croupier may open any match, a
-    member only one they play in."""
+    """Open a match. A member who plays in it invites the other player: only the creator's own
+    stake goes into the pool now, the invitee's when he accepts. A croupier who does not play in
+    it opens it with both stakes posted (the croupier's action, recorded as ``created_by``)."""
     actor = _active(actor)
-    if not actor.is_croupier and actor.pk not in (first.pk, second.pk):
+    plays = actor.pk in (first.pk, second.pk)
+    if not actor.is_croupier and not plays:
         raise Forbidden(_("Only a croupier or one of the two players may open a dice match."))
     if first.pk == second.pk:
         raise InvalidInput(_("The two players must differ, not %(name)s twice.") % {"name": first.display_name},
@@ -236,28 +256,79 @@ def dice_match_create(*, actor: Member | None, first: Member, second: Member, st
         if not member.active:
             raise InvalidInput(_("%(name)s is not an active member.") % {"name": member.display_name},
                                extra={"field": field, "value": member.pk})
-    stake = _check_stake(stake)
+    stake = _check_session_limit(_check_stake(stake), "stake", session)
     if max_raise is not None:
-        _check_stake(max_raise, "max_raise")
+        _check_session_limit(_check_stake(max_raise, "max_raise"), "max_raise", session)
     if mode not in DiceMatch.Mode.values:
         raise InvalidInput(_("The dice are %(modes)s, not %(mode)s.")
                            % {"modes": pgettext("list of alternatives", " or ").join(DiceMatch.Mode.values),
-                              "mode": repr(mode)},
-                           extra={"field": "mode", "value": str(mode)})
+                              "mode": repr(mode)[:40]},
+                           extra={"field": "mode", "value": str(mode)[:40]})
     if mode == DiceMatch.Mode.SEEDED:
         seed = seed or _new_seed()
     elif seed:
         raise InvalidInput(_("A match with real dice has no seed: its rolls are typed in."),
-                           extra={"field": "seed", "value": seed})
+                           extra={"field": "seed", "value": seed[:40]})
     engine = dice_engine.Match((first.display_name, second.display_name), stake=stake, seed=seed or None,
                                readings=readings or None, max_raise=max_raise)
     doc = engine.to_dict()
-    match = DiceMatch.objects.create(first=first, second=second, session=session, mode=mode, seed=seed or "",
-                                     stake=stake, max_raise=max_raise, readings=doc["readings"], document=doc,
-                                     phase=engine.phase, pool=engine.pool, created_by=actor)
-    chips_post(postings=[_into_pot(Account.MEMBER, m, Kind.ANTE, stake) for m in (first, second)],
-               dice_match=match)
+    invitee = (second if actor.pk == first.pk else first) if plays else None
+    stakers = [actor] if invitee is not None else [first, second]
+    match = DiceMatch.objects.create(
+        first=first, second=second, session=session, mode=mode, seed=seed or "", stake=stake,
+        max_raise=max_raise, readings=doc["readings"], document=doc,
+        phase=DiceMatch.INVITED if invitee is not None else engine.phase,
+        pool=stake * len(stakers), created_by=actor, invitee=invitee)
+    chips_post(postings=[_into_pot(Account.MEMBER, m, Kind.ANTE, stake) for m in stakers], dice_match=match)
     return match
+
+
+def _answer_invitation(match: DiceMatch, action: str) -> str:
+    """The phase the invitation moves to, or a Conflict when it is no longer open."""
+    step = DiceMatch.INVITATION_TRANSITIONS.get(match.phase, {}).get(action)
+    if step is None:
+        raise Conflict(_("This invitation is no longer open: the match was accepted, declined or withdrawn."),
+                       extra={"match": match.pk, "phase": match.phase, "action": action})
+    return step
+
+
+@transaction.atomic
+def dice_match_accept(*, match: DiceMatch, actor: Member | None) -> DiceMatch:
+    """The invitee accepts: his own stake goes into the pool and the match starts."""
+    match = access_dice_match(actor, match.pk, for_action="accept", lock=True)
+    match.phase = _answer_invitation(match, "accept")
+    engine = _engine_match(match)
+    match.phase = engine.phase
+    match.pool = engine.pool
+    match.accepted_at = timezone.now()
+    match.save(update_fields=["phase", "pool", "accepted_at"])
+    chips_post(postings=[_into_pot(Account.MEMBER, match.invitee, Kind.ANTE, match.stake)], dice_match=match)
+    return match
+
+
+def _close_invitation(match: DiceMatch, action: str) -> DiceMatch:
+    """Decline or withdraw: the creator's stake comes back from the pool through the ledger."""
+    match.phase = _answer_invitation(match, action)
+    creator = match.second if match.invitee_id == match.first_id else match.first
+    refund = match.pool
+    match.pool = 0
+    match.finished_at = timezone.now()
+    match.save(update_fields=["phase", "pool", "finished_at"])
+    chips_post(postings=[[(Account.POT, None, Kind.REVERSAL, -refund),
+                          (Account.MEMBER, creator, Kind.REVERSAL, refund)]], dice_match=match)
+    return match
+
+
+@transaction.atomic
+def dice_match_decline(*, match: DiceMatch, actor: Member | None) -> DiceMatch:
+    """The invitee declines; none of his chips ever moved, the creator's come back."""
+    return _close_invitation(access_dice_match(actor, match.pk, for_action="decline", lock=True), "decline")
+
+
+@transaction.atomic
+def dice_match_withdraw(*, match: DiceMatch, actor: Member | None) -> DiceMatch:
+    """The creator takes the invitation back before it is answered; his stake comes back."""
+    return _close_invitation(access_dice_match(actor, match.pk, for_action="withdraw", lock=True), "withdraw")
 
 
 def _engine_match(match: DiceMatch) -> dice_engine.Match:
@@ -267,29 +338,36 @@ def _engine_match(match: DiceMatch) -> dice_engine.Match:
 MOVE_FIELDS = ("dice", "indices", "amount")
 
 
+def raise_limit(match: DiceMatch) -> int:
+    """The largest raise in the match: its own limit, else its session's largest stake."""
+    if match.max_raise is not None:
+        return match.max_raise
+    return match.session.max_stake if match.session_id else MAX_STAKE
+
+
 @transaction.atomic
 def dice_match_move(*, match: DiceMatch, actor: Member | None, player: Member, action: str,
                     dice: Sequence[int] | None = None, indices: Sequence[int] | None = None,
                     amount: int | None = None) -> DiceMatch:
-    """One move of ``player``. With real dice either player or a croupier types the values of
-    both sides; a match rolled on the site is played by each player for themselves (or by a
-    croupier). Raises in the pool move chips when accepted; the winner takes the pool."""
-    actor = _active(actor)
-    match = DiceMatch.objects.select_for_update(of=("self",)).select_related("first", "second").get(pk=match.pk)
-    if not can_act_on_match(actor, match):
-        raise Forbidden(_("Only the two players or a croupier may act on this match."), extra={"match": match.pk})
-    if player.pk not in (match.first_id, match.second_id):
-        raise InvalidInput(_("%(name)s does not play in this match.") % {"name": player.display_name},
-                           extra={"field": "player", "value": player.pk})
-    if match.mode == DiceMatch.Mode.SEEDED and not actor.is_croupier and actor.pk != player.pk:
-        raise Forbidden(_("In a match rolled on the site each player makes their own moves."),
-                        extra={"field": "player", "value": player.pk})
+    """One move of ``player``, made by ``player`` himself or entered by a croupier who does not
+    play in the match (real dice typed in, or a seeded roll); who entered it is kept beside the
+    record. Raises in the pool move chips when accepted; the winner takes the pool."""
+    match = access_dice_match(actor, match.pk, for_action="move", lock=True)
+    by_croupier = check_dice_mover(actor, match, player)
+    if match.is_invited:
+        invitee = match.invitee.display_name if match.invitee_id else ""
+        raise Conflict(_("The match starts once %(name)s accepts the invitation.") % {"name": invitee},
+                       extra={"match": match.pk, "phase": match.phase})
+    if match.phase in (DiceMatch.DECLINED, DiceMatch.WITHDRAWN):
+        raise Conflict(_("This match was declined or withdrawn; it is not played."),
+                       extra={"match": match.pk, "phase": match.phase})
     if match.mode == DiceMatch.Mode.SEEDED and dice is not None:
         raise InvalidInput(_("A match rolled on the site rolls its own dice; leave the dice out."),
-                           extra={"field": "dice", "value": str(list(dice))})
-    if amount is not None and not isinstance(amount, bool) and isinstance(amount, int) and amount > MAX_STAKE:
-        raise InvalidInput(_("A raise is at most %(max)s chips, not %(amount)s.") % {"max": MAX_STAKE, "amount": amount},
-                           extra={"field": "amount", "value": amount})
+                           extra={"field": "dice", "value": str(list(dice))[:40]})
+    if amount is not None and not isinstance(amount, bool) and isinstance(amount, int) and amount > raise_limit(match):
+        raise InvalidInput(_("A raise is at most %(max)s chips, not %(amount)s.")
+                           % {"max": raise_limit(match), "amount": amount},
+                           extra={"field": "amount", "value": amount, "max": raise_limit(match)})
     engine = _engine_match(match)
     name = engine.players[0 if player.pk == match.first_id else 1]
     move: dict[str, Any] = {"action": action, "player": name}
@@ -316,6 +394,7 @@ def dice_match_move(*, match: DiceMatch, actor: Member | None, player: Member, a
         match.winner = winner
         match.finished_at = timezone.now()
     match.document = engine.to_dict()
+    match.entries = [*match.entries, {"player": player.pk, "entered_by": actor.pk, "by_croupier": by_croupier}]
     match.phase = engine.phase
     match.pool = engine.pool
     match.save()

@@ -1,21 +1,22 @@
 """The table pages: thin views over the services and selectors. A refused move comes back as
-the same page with the reason next to the field (status 400); nothing is stored then."""
+the same page with the reason next to the field (400, or 403 / 409 as the API answers); nothing
+is stored then. Who may do what is checked by :mod:`games.tables.access`, as in the API."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.errors import ApplicationError
+from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
 from club.selectors import member_for_user
 from rules.engines.errors import RulesError
 
-from . import presenters, selectors, services
+from . import access, presenters, selectors, services
 from .forms import (
     CasinoDrawForm,
     CasinoStartForm,
@@ -36,8 +37,20 @@ def _member(request: HttpRequest) -> Member:
     return member
 
 
+def _page_access(fetch, *args, **kwargs):
+    """The access helper's 404 / 403 as the pages' own."""
+    try:
+        return fetch(*args, **kwargs)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from exc
+
+
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "tables/index.html")
+    member = member_for_user(request.user)
+    invitations = list(selectors.dice_invitations_for(member=member)) if member is not None else []
+    return render(request, "tables/index.html", {"invitations": invitations})
 
 
 # --- the casino table --------------------------------------------------------------------------
@@ -65,12 +78,9 @@ def casino(request: HttpRequest) -> HttpResponse:
         "balance": selectors.table_balance(member=member)}, status=status)
 
 
-def _hand_for(request: HttpRequest, pk: int) -> tuple[Member, CasinoHand]:
+def _hand_for(request: HttpRequest, pk: int, for_action: str = "view") -> tuple[Member, CasinoHand]:
     member = _member(request)
-    hand = get_object_or_404(CasinoHand.objects.select_related("player", "venue"), pk=pk)
-    if hand.player_id != member.pk and not member.is_croupier:
-        raise PermissionDenied(_("Only the player or a croupier may see this hand."))
-    return member, hand
+    return member, _page_access(access.access_casino_hand, member, pk, for_action=for_action)
 
 
 def _hand_page(request: HttpRequest, member: Member, hand: CasinoHand, *, draw_form: CasinoDrawForm | None = None,
@@ -94,7 +104,7 @@ def casino_hand(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def casino_act(request: HttpRequest, pk: int) -> HttpResponse:
-    member, hand = _hand_for(request, pk)
+    member, hand = _hand_for(request, pk, "play")
     try:
         hand = services.casino_hand_act(hand=hand, actor=member, action=request.POST.get("action", ""))
     except (ApplicationError, RulesError) as exc:
@@ -105,7 +115,7 @@ def casino_act(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def casino_draw(request: HttpRequest, pk: int) -> HttpResponse:
-    member, hand = _hand_for(request, pk)
+    member, hand = _hand_for(request, pk, "play")
     form = CasinoDrawForm(request.POST, cards=presenters.casino_view(hand)["player_cards"])
     if not form.is_valid():
         return _hand_page(request, member, hand, draw_form=form, status=400)
@@ -124,7 +134,7 @@ def casino_draw(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def casino_reveal(request: HttpRequest, pk: int) -> HttpResponse:
-    member, hand = _hand_for(request, pk)
+    member, hand = _hand_for(request, pk, "play")
     try:
         hand = services.casino_hand_reveal(hand=hand, actor=member)
     except (ApplicationError, RulesError) as exc:
@@ -186,47 +196,85 @@ def _move_field(move: dict, exc: Exception) -> str | None:
     return "action"
 
 
-@login_required
-def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
-    member = _member(request)
-    match = get_object_or_404(selectors.dice_matches(), pk=pk)
-    form = DiceMoveForm(request.POST or None)
-    status = 200
-    if request.method == "POST":
-        if not services.can_act_on_match(member, match):
-            raise PermissionDenied(_("Only the two players or a croupier may act on this match."))
-        if form.is_valid():
-            move = form.move()
-            player_id = form.cleaned_data.get("player")
-            player = {match.first_id: match.first, match.second_id: match.second}.get(
-                player_id) if player_id else presenters.default_mover(match, member)
-            try:
-                if player is None:
-                    raise services.InvalidInput(_("Member %(id)s does not play in this match.") % {"id": player_id},
-                                                extra={"field": "player", "value": player_id})
-                services.dice_match_move(match=match, actor=member, player=player, **{
-                    k: v for k, v in move.items() if k != "action"}, action=move["action"])
-                return redirect(match)
-            except (ApplicationError, RulesError) as exc:
-                form.add_error(_move_field(move, exc), exc.message)
-                status = 403 if _forbidden(exc) else 400
-        else:
-            status = 400
+def _dice_page(request: HttpRequest, member: Member, match: DiceMatch, *, form: DiceMoveForm | None = None,
+               error: str = "", status: int = 200) -> HttpResponse:
     to_act = presenters.dice_to_act(match)
     state = match.document["state"]
     names = presenters.dice_names(match)
+    under_way = match.is_under_way
     return render(request, "tables/dice_match.html", {
-        "match": match, "state": state, "form": form, "to_act": to_act,
+        "match": match, "state": state, "form": form or DiceMoveForm(), "to_act": to_act, "error": error,
         "actions": presenters.DICE_ACTIONS[match.phase], "names": names,
         "action_names": presenters.DICE_ACTION_NAMES,
-        "to_act_dice": state["dice"].get(state["to_act"]) if state["to_act"] else None,
+        "to_act_dice": state["dice"].get(state["to_act"]) if under_way and state["to_act"] else None,
         "players": [(name, m, state["dice"][name], state["wins"][name], state["contributions"][name])
                     for name, m in names.items()],
-        "can_act": services.can_act_on_match(member, match) and (
-            match.mode == DiceMatch.Mode.RECORDED or member.is_croupier or to_act == member),
-        "odds": selectors.dice_odds(match),
+        # A player moves only for himself; a croupier who does not play enters either side's move.
+        "can_act": under_way and to_act is not None and (
+            to_act == member or access.is_match_croupier(member, match)),
+        "is_invitee": match.invitee_id == member.pk,
+        "is_creator": match.created_by_id == member.pk,
+        "entries": selectors.dice_entries(match),
+        "odds": selectors.dice_odds(match) if under_way else [],
         "trace": match.document["trace"], "rounds": state["rounds"],
     }, status=status)
+
+
+@login_required
+def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _member(request)
+    if request.method != "POST":
+        return _dice_page(request, member, _page_access(access.access_dice_match, member, pk, for_action="view"))
+    match = _page_access(access.access_dice_match, member, pk, for_action="move")
+    form = DiceMoveForm(request.POST)
+    if not form.is_valid():
+        return _dice_page(request, member, match, form=form, status=400)
+    move = form.move()
+    player_id = form.cleaned_data.get("player")
+    player = ({match.first_id: match.first, match.second_id: match.second}.get(player_id) if player_id
+              else presenters.default_mover(match, member))
+    try:
+        if player is None:
+            raise services.InvalidInput(_("Member %(id)s does not play in this match.") % {"id": player_id},
+                                        extra={"field": "player", "value": player_id})
+        services.dice_match_move(match=match, actor=member, player=player, **{
+            k: v for k, v in move.items() if k != "action"}, action=move["action"])
+        return redirect(match)
+    except (ApplicationError, RulesError) as exc:
+        form.add_error(_move_field(move, exc), exc.message)
+        return _dice_page(request, member, match, form=form, status=_status(exc))
+
+
+def _status(exc: Exception) -> int:
+    return exc.status_code if isinstance(exc, ApplicationError) else 400
+
+
+def _answer_invitation(request: HttpRequest, pk: int, *, for_action: str, service) -> HttpResponse:
+    member = _member(request)
+    match = _page_access(access.access_dice_match, member, pk, for_action=for_action)
+    try:
+        service(match=match, actor=member)
+    except ApplicationError as exc:
+        return _dice_page(request, member, match, error=exc.message, status=exc.status_code)
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def dice_accept(request: HttpRequest, pk: int) -> HttpResponse:
+    return _answer_invitation(request, pk, for_action="accept", service=services.dice_match_accept)
+
+
+@login_required
+@require_POST
+def dice_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    return _answer_invitation(request, pk, for_action="decline", service=services.dice_match_decline)
+
+
+@login_required
+@require_POST
+def dice_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    return _answer_invitation(request, pk, for_action="withdraw", service=services.dice_match_withdraw)
 
 
 # --- the Draker calculator ---------------------------------------------------------------------

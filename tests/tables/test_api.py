@@ -76,11 +76,15 @@ def test_a_dice_match_through_the_api(player, opponent, stranger, croupier, api_
                                                  "session": session.pk}, format="json")
     assert created.status_code == 201, created.content
     match = created.json()
-    assert match["pool"] == 4 and match["to_act"] == player.pk and match["legal_actions"] == ["roll"]
+    # An invitation: only the creator's stake is in the pool until the opponent accepts.
+    assert match["pool"] == 2 and match["phase"] == "invited" and match["to_act"] is None
+    assert match["legal_actions"] == []
+    accepted = api_as(opponent).post(f"/api/dice-matches/{match['id']}/accept/").json()
+    assert accepted["pool"] == 4 and accepted["to_act"] == player.pk and accepted["legal_actions"] == ["roll"]
     url = f"/api/dice-matches/{match['id']}/move/"
     client.post(url, {"action": "roll", "dice": [6, 6, 6, 2, 3]}, format="json")
-    # The opponent's roll typed on the same phone: the mover defaults to whose turn it is.
-    after = client.post(url, {"action": "roll", "dice": [1, 2, 4, 4, 5]}, format="json").json()
+    # Each player types his own roll: the mover defaults to the caller.
+    after = api_as(opponent).post(url, {"action": "roll", "dice": [1, 2, 4, 4, 5]}, format="json").json()
     assert after["phase"] == "bargain" and len(after["odds"]) == 2
     body = _error_shape(client.post(url, {"action": "accept"}, format="json"), 400)
     assert "no raise is proposed" in body["message"] and body["extra"]["value"] == "accept"
@@ -106,6 +110,7 @@ def test_a_seeded_dice_match_hides_its_seed_until_the_end(player, opponent, api_
     match = client.post("/api/dice-matches/", {"first": player.pk, "second": opponent.pk, "mode": "seeded"},
                         format="json").json()
     assert match["seed"] is None and match["mode"] == "seeded"
+    api_as(opponent).post(f"/api/dice-matches/{match['id']}/accept/")
     url = f"/api/dice-matches/{match['id']}/move/"
     rolled = client.post(url, {"action": "roll"}, format="json").json()
     assert rolled["state"]["dice"][player.display_name] is not None
@@ -135,5 +140,6 @@ def test_the_endpoints_are_in_the_openapi_schema(client):
     paths = schema["paths"]
     for path in ("/api/casino-hands/", "/api/casino-hands/{id}/act/", "/api/casino-hands/{id}/draw/",
                  "/api/casino-hands/{id}/reveal/", "/api/dice-matches/", "/api/dice-matches/{id}/",
-                 "/api/dice-matches/{id}/move/", "/api/draker/score/"):
+                 "/api/dice-matches/{id}/move/", "/api/dice-matches/{id}/accept/",
+                 "/api/dice-matches/{id}/decline/", "/api/dice-matches/{id}/withdraw/", "/api/draker/score/"):
         assert path in paths, path

@@ -3,6 +3,7 @@
 import datetime as dt
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.tables import selectors, services
@@ -85,21 +86,25 @@ def test_a_dice_match_recorded_on_the_phone_page(player, opponent, logged_in):
     match = DiceMatch.objects.get()
     assert response.status_code == 302
     url = match.get_absolute_url()
+    # The opponent accepts the invitation on his own phone; each then types his own dice.
+    them = Client()
+    them.force_login(opponent.user)
+    assert them.post(reverse("tables:dice_accept", args=[match.pk])).status_code == 302
     faces = {f"die{i}": v for i, v in enumerate([6, 6, 6, 2, 3])}
     assert client.post(url, {"action": "roll", "player": player.pk, **faces}).status_code == 302
     # The engine's reason stands next to the field: a die left empty in a roll of real dice.
-    response = client.post(url, {"action": "roll", "player": opponent.pk, "die0": "1", "die1": "2"})
+    response = them.post(url, {"action": "roll", "player": opponent.pk, "die0": "1", "die1": "2"})
     assert response.status_code == 400
     form = response.context["form"]
     assert "die0" in form.errors and "None" in form.errors["die0"][0]
-    response = client.post(url, {"action": "accept", "player": opponent.pk})
+    response = them.post(url, {"action": "accept", "player": opponent.pk})
     assert response.status_code == 400 and "action" in response.context["form"].errors
     faces = {f"die{i}": v for i, v in enumerate([1, 2, 4, 4, 5])}
-    client.post(url, {"action": "roll", "player": opponent.pk, **faces})
+    them.post(url, {"action": "roll", "player": opponent.pk, **faces})
     page = client.get(url).content.decode()
     assert "What would the odds say" in page and "Best reroll" in page
     client.post(url, {"action": "no_raise", "player": player.pk})
-    client.post(url, {"action": "no_raise", "player": opponent.pk})
+    them.post(url, {"action": "no_raise", "player": opponent.pk})
     response = client.post(url, {"action": "reroll", "player": player.pk, "reroll": ["3", "4"], "die3": "6",
                                  "die4": "1"})
     assert response.status_code == 302
@@ -149,6 +154,7 @@ def test_the_tables_index_and_logins(client, player):
 
 def test_a_seeded_match_page_waits_for_the_player_to_move(player, opponent, logged_in):
     match = services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded", seed="wait")
+    services.dice_match_accept(match=match, actor=opponent)
     page = logged_in(opponent).get(match.get_absolute_url()).content.decode()
     assert "Waiting for Skeeve to move." in page and 'value="roll"' not in page
     client = logged_in(player)

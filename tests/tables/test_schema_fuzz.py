@@ -31,8 +31,11 @@ schema = schemathesis.openapi.from_dict(_served_schema()).include(
 def fuzz_client(player, opponent):
     hand = services.casino_hand_start(actor=player, seed="fuzz")
     services.casino_hand_act(hand=hand, actor=player, action="play")
+    # One invitation still open (accept / decline / withdraw have something to refuse or do) and
+    # one match under way.
     services.dice_match_create(actor=player, first=player, second=opponent)
-    services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded")
+    seeded = services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded")
+    services.dice_match_accept(match=seeded, actor=opponent)
     factories.venue(slug="fuzz-venue")
     client = APIClient()
     client.force_authenticate(player.user)

@@ -146,17 +146,27 @@ def test_a_recorded_match_settles_the_pool_through_the_ledger(player, opponent, 
     assert dice_engine.Match.from_dict(match.document).winner == player.display_name
 
 
-def test_either_player_may_type_the_real_dice_of_both(player, opponent):
-    match = services.dice_match_create(actor=player, first=player, second=opponent)
+def _accepted(match, invitee):
+    return services.dice_match_accept(match=match, actor=invitee)
+
+
+def test_each_player_types_only_his_own_real_dice(player, opponent, croupier):
+    match = _accepted(services.dice_match_create(actor=player, first=player, second=opponent), opponent)
     match = services.dice_match_move(match=match, actor=player, player=player, action="roll", dice=[1, 1, 2, 3, 4])
-    match = services.dice_match_move(match=match, actor=player, player=opponent, action="roll", dice=[2, 2, 5, 5, 6])
+    with pytest.raises(Forbidden):
+        services.dice_match_move(match=match, actor=player, player=opponent, action="roll", dice=[2, 2, 5, 5, 6])
+    match = services.dice_match_move(match=match, actor=opponent, player=opponent, action="roll",
+                                     dice=[2, 2, 5, 5, 6])
     assert match.phase == "bargain"
+    # A croupier at the table may type either side's dice; the record says he entered them.
+    match = services.dice_match_move(match=match, actor=croupier, player=player, action="no_raise")
+    assert match.entries[-1] == {"player": player.pk, "entered_by": croupier.pk, "by_croupier": True}
 
 
 def test_illegal_dice_moves_are_refused_with_the_engines_reason(player, opponent):
-    match = services.dice_match_create(actor=player, first=player, second=opponent)
+    match = _accepted(services.dice_match_create(actor=player, first=player, second=opponent), opponent)
     with pytest.raises(RulesError, match="it is Skeeve's turn"):
-        services.dice_match_move(match=match, actor=player, player=opponent, action="roll", dice=[1, 2, 3, 4, 5])
+        services.dice_match_move(match=match, actor=opponent, player=opponent, action="roll", dice=[1, 2, 3, 4, 5])
     with pytest.raises(RulesError, match="die value 7"):
         services.dice_match_move(match=match, actor=player, player=player, action="roll", dice=[1, 2, 3, 4, 7])
     with pytest.raises(RulesError, match="no seed"):
@@ -168,7 +178,8 @@ def test_illegal_dice_moves_are_refused_with_the_engines_reason(player, opponent
 
 
 def test_a_seeded_match_is_played_by_each_player_for_themselves(player, opponent, stranger, croupier):
-    match = services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded", seed="d-1")
+    match = _accepted(services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded",
+                                                 seed="d-1"), opponent)
     with pytest.raises(Forbidden):
         services.dice_match_move(match=match, actor=player, player=opponent, action="roll")
     with pytest.raises(Forbidden):
@@ -183,8 +194,8 @@ def test_a_seeded_match_is_played_by_each_player_for_themselves(player, opponent
 
 
 def test_a_seeded_match_played_to_the_end_balances_the_ledger(player, opponent):
-    match = services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded", seed="d-2",
-                                       stake=2)
+    match = _accepted(services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded",
+                                                 seed="d-2", stake=2), opponent)
     members = {player.display_name: player, opponent.display_name: opponent}
     for _ in range(200):
         if match.is_over:
@@ -212,10 +223,11 @@ def test_who_may_open_a_match(player, opponent, stranger, croupier):
 
 
 def test_dice_odds_show_the_best_reroll_for_the_current_rolls(player, opponent):
-    match = services.dice_match_create(actor=player, first=player, second=opponent)
+    match = _accepted(services.dice_match_create(actor=player, first=player, second=opponent), opponent)
     assert selectors.dice_odds(match) == []
     match = services.dice_match_move(match=match, actor=player, player=player, action="roll", dice=[6, 6, 6, 2, 3])
-    match = services.dice_match_move(match=match, actor=player, player=opponent, action="roll", dice=[1, 2, 4, 4, 5])
+    match = services.dice_match_move(match=match, actor=opponent, player=opponent, action="roll",
+                                     dice=[1, 2, 4, 4, 5])
     odds = {row["member"]: row for row in selectors.dice_odds(match)}
     expected = dice_engine.best_reroll([1, 2, 4, 4, 5], [6, 6, 6, 2, 3])
     assert odds[opponent]["best"]["indices"] == list(expected.subset)

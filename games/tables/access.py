@@ -1,0 +1,121 @@
+"""Who may do what at the tables, written once: each helper fetches the hand or the match in one
+query and raises NotFound (404) or Forbidden (403). The API views, the page views and the
+services all go through it, so a refusal reads the same everywhere and no path forgets it.
+
+Chips move only by their owner's action or a croupier's: a casino hand is its player's alone; a
+dice match against another member waits for his own acceptance; in a match each player moves
+only for himself, and a croupier who does not play in it may enter the moves of both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club.errors import Forbidden, InvalidInput, NotFound
+from club.models import Member
+
+from .models import CasinoHand, DiceMatch
+
+
+def _active(actor: Member | None) -> Member:
+    if actor is None or not actor.active:
+        raise Forbidden(_("Only an active club member may play at the tables."))
+    return actor
+
+
+def _plays_in(actor: Member, match: DiceMatch) -> bool:
+    return actor.pk in (match.first_id, match.second_id)
+
+
+def is_match_croupier(actor: Member | None, match: DiceMatch) -> bool:
+    """A croupier acting as the table's croupier: one who plays in the match is a player there."""
+    return bool(actor and actor.active and actor.is_croupier and not _plays_in(actor, match))
+
+
+# action -> (who may, the reason given to anyone else). Reading is open to every member (the
+# club's matches are public at the club); every write names its side.
+_DICE_RULES: dict[str, tuple[Callable[[Member, DiceMatch], bool], Promise | None]] = {
+    "view": (lambda actor, match: True, None),
+    "move": (lambda actor, match: _plays_in(actor, match) or is_match_croupier(actor, match),
+             gettext_lazy("Only the two players or a croupier may act on this match.")),
+    "accept": (lambda actor, match: match.invitee_id == actor.pk,
+               gettext_lazy("Only the invited player may accept or decline this match.")),
+    "decline": (lambda actor, match: match.invitee_id == actor.pk,
+                gettext_lazy("Only the invited player may accept or decline this match.")),
+    "withdraw": (lambda actor, match: match.created_by_id == actor.pk and _plays_in(actor, match),
+                 gettext_lazy("Only the member who sent the invitation may withdraw it.")),
+}
+DICE_ACTIONS = tuple(_DICE_RULES)
+
+
+def check_dice_match(actor: Member | None, match: DiceMatch, *, for_action: str) -> Member:
+    """Raise Forbidden unless ``actor`` may do ``for_action`` on the already fetched ``match``."""
+    allowed, reason = _DICE_RULES[for_action]
+    actor = _active(actor)
+    if not allowed(actor, match):
+        raise Forbidden(str(reason), extra={"match": match.pk, "action": for_action})
+    return actor
+
+
+def access_dice_match(actor: Member | None, match_id: object, *, for_action: str, lock: bool = False) -> DiceMatch:
+    """Fetch the match (locked for the write when ``lock``) and check ``actor`` may do
+    ``for_action`` on it: 404 when there is no such match, 403 when it is not his to do."""
+    if for_action not in _DICE_RULES:
+        raise ValueError(f"unknown dice match action {for_action!r}")
+    actor = _active(actor)
+    qs = DiceMatch.objects.select_related("first", "second", "winner", "session", "created_by", "invitee")
+    if lock:
+        qs = qs.select_for_update(of=("self",))
+    try:
+        match = qs.get(pk=int(match_id))
+    except (DiceMatch.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no dice match %(id)s.") % {"id": str(match_id)[:40]},
+                       extra={"match": str(match_id)[:40]})
+    check_dice_match(actor, match, for_action=for_action)
+    return match
+
+
+def check_dice_mover(actor: Member, match: DiceMatch, player: Member) -> bool:
+    """A player moves only for himself; a croupier who does not play in the match may enter
+    either player's move. Returns whether the move is a croupier's entry for a player."""
+    if not _plays_in(player, match):
+        raise InvalidInput(_("%(name)s does not play in this match.") % {"name": player.display_name},
+                           extra={"field": "player", "value": player.pk})
+    if actor.pk == player.pk:
+        return False
+    if is_match_croupier(actor, match):
+        return True
+    raise Forbidden(_("You make only your own moves; %(name)s makes his.") % {"name": player.display_name},
+                    extra={"field": "player", "value": player.pk})
+
+
+# --- casino hands ------------------------------------------------------------------------------
+
+CASINO_ACTIONS = ("view", "play")
+
+
+def access_casino_hand(actor: Member | None, hand_id: object, *, for_action: str, lock: bool = False) -> CasinoHand:
+    """Fetch the hand and check ``actor`` may do ``for_action``: its player reads and plays it,
+    a croupier reads it, nobody else does either (404 when there is no such hand)."""
+    if for_action not in CASINO_ACTIONS:
+        raise ValueError(f"unknown casino hand action {for_action!r}")
+    actor = _active(actor)
+    qs = CasinoHand.objects.select_related("player", "venue")
+    if lock:
+        qs = qs.select_for_update(of=("self",))
+    try:
+        hand = qs.get(pk=int(hand_id))
+    except (CasinoHand.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no casino hand %(id)s.") % {"id": str(hand_id)[:40]},
+                       extra={"hand": str(hand_id)[:40]})
+    if hand.player_id == actor.pk:
+        return hand
+    if for_action == "view" and actor.is_croupier:
+        return hand
+    if for_action == "view":
+        raise Forbidden(_("Only the player or a croupier may see this hand."), extra={"hand": hand.pk})
+    raise Forbidden(_("Only the player of this hand may act on it."), extra={"hand": hand.pk})
