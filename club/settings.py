@@ -251,3 +251,6 @@ LOGGING = {
 CLUB_NAME = env.str("CLUB_NAME", default="The Yellow Crescent")
 # The casino table's limit: the house takes no larger stake (chips).
 CASINO_MAX_STAKE = env.int("CASINO_MAX_STAKE", default=100)
+# A member's balance and net chips are his, his croupiers' and admins'; a club may open them to
+# every member.
+CLUB_OPEN_BALANCES = env.bool("OPEN_BALANCES", default=False)

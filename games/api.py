@@ -1,8 +1,9 @@
 """The games REST API: sittings, deals, circles, bets, claims, results, confirmations, the ledger
 and statistics. Thin views over the services and selectors.
 
-Object-level permissions come from the querysets: a member sees the tables they sit at, a
-croupier every table; anything else is a 404. Submissions are throttled (scope "submissions")
+Lists come from the visibility querysets; a single object and every write go through
+:mod:`games.access`: a member sees the tables they sit at, a croupier every table; anything else
+is a 404, and what may be seen but not done is a 403. Submissions are throttled (scope "submissions")
 and honour an ``Idempotency-Key`` header.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -21,12 +21,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
 from club.api import actor_of
-from club.errors import InvalidInput
+from club.errors import InvalidInput, NotFound
 from club.models import GameKind, Member, ScheduledSession
 from club.seats import Seat
 from rules.api import DisputeSerializer
 
-from . import selectors, services
+from . import access, selectors, services
 from .models import (
     Bet,
     Claim,
@@ -181,7 +181,9 @@ def _sane_moment(value: dt.datetime | None) -> dt.datetime | None:
 
 
 class DealCreateSerializer(serializers.Serializer):
-    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.all())
+    # An id, not a related field: a table the member does not sit at answers 404 like one that
+    # does not exist.
+    game = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     mode = enum_field(Deal.Mode.choices, default=Deal.Mode.RECORDED)
     seed = serializers.CharField(required=False, max_length=64, allow_blank=False,
                                  help_text="The digital dealer's seed; drawn at random when absent.")
@@ -229,7 +231,7 @@ class ResultSerializer(serializers.ModelSerializer):
 
 
 class ResultCreateSerializer(serializers.Serializer):
-    deal = serializers.PrimaryKeyRelatedField(queryset=Deal.objects.all())
+    deal = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     supersedes = serializers.IntegerField(required=False, min_value=1, max_value=32000,
                                           help_text="The confirmed version this submission corrects.")
     winners = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), many=True, required=False,
@@ -286,6 +288,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return Game.objects.none()
         return selectors.games_visible_to(actor_of(self.request)).order_by("-started_at", "-pk")
 
+    def get_object(self):
+        return access.access_game(actor_of(self.request), self.kwargs["pk"],
+                                  for_write=self.request.method not in permissions.SAFE_METHODS,
+                                  queryset=selectors.games_with_players())
+
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def create(self, request):
         data = GameCreateSerializer(data=request.data)
@@ -294,17 +301,19 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         seats = facts = None
         if v.get("seats"):
             seats, facts = _facts_of(v["seats"])
-        game = services.game_start(session=v["session"], actor=actor_of(request), seats=seats, player_facts=facts,
+        actor = actor_of(request)
+        session = access.access_session(actor, v["session"].pk, for_write=True)
+        game = services.game_start(session=session, actor=actor, seats=seats, player_facts=facts,
                                    room=v.get("room"), min_stake=v.get("min_stake"), max_stake=v.get("max_stake"),
                                    readings=v.get("readings"))
-        return Response(GameSerializer(selectors.games_visible_to(actor_of(request)).get(pk=game.pk)).data,
+        return Response(GameSerializer(selectors.games_with_players().get(pk=game.pk)).data,
                         status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=GameSerializer)
     @action(detail=True, methods=["post"])
     def end(self, request, pk=None):
         game = services.game_end(game=self.get_object(), actor=actor_of(request))
-        return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data)
+        return Response(GameSerializer(selectors.games_with_players().get(pk=game.pk)).data)
 
     @extend_schema(request=ReseatSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
@@ -314,7 +323,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         data.is_valid(raise_exception=True)
         seats, facts = _facts_of(data.validated_data["seats"])
         game = services.game_reseat(game=self.get_object(), actor=actor_of(request), seats=seats, player_facts=facts)
-        return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(GameSerializer(selectors.games_with_players().get(pk=game.pk)).data,
+                        status=status.HTTP_201_CREATED)
 
 
 class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -332,22 +342,26 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         return (selectors.deals_visible_to(actor_of(self.request))
                 .prefetch_related("cards", "bets", "claims").order_by("-pk"))
 
-    def _visible_game(self, game: Game) -> Game:
-        return get_object_or_404(selectors.games_visible_to(actor_of(self.request)), pk=game.pk)
+    def get_object(self):
+        return access.access_deal(actor_of(self.request), self.kwargs["pk"],
+                                  for_write=self.request.method not in permissions.SAFE_METHODS,
+                                  queryset=Deal.objects.select_related("game__session__venue")
+                                  .prefetch_related("cards", "bets", "claims"))
 
     @extend_schema(request=DealCreateSerializer, responses={201: DealSerializer})
     def create(self, request):
         data = DealCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        game = self._visible_game(v["game"])
         actor = actor_of(request)
+        game = access.access_game(actor, v["game"], for_write=True)
         if v["mode"] == Deal.Mode.DIGITAL:
             deal = services.deal_digital(game=game, actor=actor, seed=v.get("seed"), started_at=v.get("started_at"))
         else:
             deal = services.deal_start(game=game, actor=actor, started_at=v.get("started_at"),
                                        quick=v["mode"] == Deal.Mode.QUICK)
-        return Response(DealSerializer(self.get_queryset().get(pk=deal.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(DealSerializer(Deal.objects.prefetch_related("cards", "bets", "claims").get(pk=deal.pk)).data,
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=CircleSerializer)
     @action(detail=True, methods=["get"])
@@ -413,6 +427,16 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
             return Result.objects.none()
         return selectors.results_visible_to(actor_of(self.request)).select_related("supersedes").order_by("-pk")
 
+    def get_object(self):
+        return access.access_result(actor_of(self.request), self.kwargs["pk"],
+                                    for_write=self.request.method not in permissions.SAFE_METHODS,
+                                    queryset=self._results())
+
+    @staticmethod
+    def _results():
+        return (Result.objects.select_related("deal__game__session", "supersedes", "submitted_by", "confirmed_by")
+                .prefetch_related("winners"))
+
     @extend_schema(request=ResultCreateSerializer, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
     def create(self, request):
         key = request.headers.get("Idempotency-Key", "").strip()
@@ -423,7 +447,7 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
         data.is_valid(raise_exception=True)
         v = data.validated_data
         actor = actor_of(request)
-        deal = get_object_or_404(selectors.deals_visible_to(actor), pk=v["deal"].pk)
+        deal = access.access_deal(actor, v["deal"], for_write=True)
         if deal.mode == Deal.Mode.QUICK:
             if "pot" not in v:
                 raise InvalidInput(_("pot: a quick result needs the pot."), extra={"field": "pot"})
@@ -436,19 +460,19 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
                                    extra={"field": "winners"})
             result = services.result_submit(deal=deal, actor=actor, idempotency_key=key,
                                             supersedes=v.get("supersedes"))
-        return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(ResultSerializer(self._results().get(pk=result.pk)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=ResultSerializer)
     @action(detail=True, methods=["post"])
     def confirm(self, request, pk=None):
         result = services.result_confirm(result=self.get_object(), actor=actor_of(request))
-        return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data)
+        return Response(ResultSerializer(self._results().get(pk=result.pk)).data)
 
     @extend_schema(request=None, responses=ResultSerializer)
     @action(detail=True, methods=["post"])
     def discard(self, request, pk=None):
         result = services.result_discard(result=self.get_object(), actor=actor_of(request))
-        return Response(ResultSerializer(self.get_queryset().get(pk=result.pk)).data)
+        return Response(ResultSerializer(self._results().get(pk=result.pk)).data)
 
     @extend_schema(request=DisputeInSerializer, responses={201: DisputeSerializer})
     @action(detail=True, methods=["post"])
@@ -477,15 +501,18 @@ class LedgerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
 MemberStats = inline_serializer("MemberStats", {
     "member": serializers.IntegerField(), "played": serializers.IntegerField(), "won": serializers.IntegerField(),
-    "quick": serializers.IntegerField(), "net": serializers.IntegerField(), "balance": serializers.IntegerField(),
+    "quick": serializers.IntegerField(),
+    # A member's chips are his, his croupiers' and admins' (or everyone's when the club opens them): null to others.
+    "net": serializers.IntegerField(allow_null=True), "balance": serializers.IntegerField(allow_null=True),
     "hands": serializers.ListField(child=serializers.DictField()),
     "modifiers": serializers.ListField(child=serializers.DictField()),
     "best": serializers.DictField(allow_null=True),
-    "net_series": serializers.ListField(child=serializers.ListField(child=serializers.IntegerField())),
+    "net_series": serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                        allow_null=True),
 })
 LeaderboardRow = inline_serializer("LeaderboardRow", {
     "rank": serializers.IntegerField(), "member": serializers.IntegerField(),
-    "member_name": serializers.CharField(), "net": serializers.IntegerField(),
+    "member_name": serializers.CharField(), "net": serializers.IntegerField(allow_null=True),
     "played": serializers.IntegerField(), "won": serializers.IntegerField(),
 }, many=True)
 
@@ -499,34 +526,34 @@ class StatsViewSet(viewsets.ViewSet):
     @extend_schema(responses=MemberStats, parameters=[
         OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="A member's id.")])
     def retrieve(self, request, pk=None):
-        actor_of(request)
+        actor = actor_of(request)
         try:
             member = Member.objects.get(pk=int(pk))
         except (Member.DoesNotExist, ValueError, OverflowError):
-            from club.errors import NotFound
             raise NotFound(_("No member %(id)s.") % {"id": pk}, extra={"value": pk})
-        stats = selectors.member_stats(member=member)
+        chips = access.can_see_chips_of(actor, member)
+        stats = selectors.member_stats(member=member, with_chips=chips)
         best = stats["best"]
         return Response({
             "member": member.pk, "played": stats["played"], "won": stats["won"], "quick": stats["quick"],
-            "net": stats["net"], "balance": selectors.balance(member=member),
+            "net": stats["net"] if chips else None, "balance": selectors.balance(member=member) if chips else None,
             "hands": [{"name": n, "count": c, "category": cat} for n, c, cat in stats["hands"]],
             "modifiers": [{"source": s, "count": c} for s, c in stats["modifiers"]],
             "best": None if best is None else {"category": best["category"], "name": best["name"],
                                                "cards": best["cards"], "deal": best["deal"].pk},
-            "net_series": [list(p) for p in stats["net_series"]],
+            "net_series": [list(p) for p in stats["net_series"]] if chips else None,
         })
 
     @extend_schema(responses=LeaderboardRow, parameters=[
         OpenApiParameter("period", OpenApiTypes.STR, enum=list(selectors.PERIODS), required=False)])
     @action(detail=False, methods=["get"])
     def leaderboard(self, request):
-        actor_of(request)
+        actor = actor_of(request)
         period = request.query_params.get("period", "month")
         if period not in selectors.PERIODS:
             raise InvalidInput(_("Unknown period %(period)s: %(periods)s.")
                                % {"period": repr(period), "periods": ", ".join(selectors.PERIODS)},
                                extra={"field": "period", "value": period})
-        rows = selectors.leaderboard(period=period, now=timezone.now())
+        rows = selectors.leaderboard(period=period, now=timezone.now(), with_chips=access.can_see_all_chips(actor))
         return Response([{"rank": r["rank"], "member": r["member"].pk, "member_name": r["member"].display_name,
                           "net": r["net"], "played": r["played"], "won": r["won"]} for r in rows])

@@ -14,7 +14,7 @@ from rules import selectors as rules_selectors
 from rules.engines.errors import RulesError
 from rules.models import Dispute
 
-from . import engine
+from . import access, engine
 from .models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
 
 SEAT_ORDER = Case(*[When(seat=seat, then=Value(i)) for i, seat in enumerate(CLOCKWISE)], output_field=IntegerField())
@@ -27,10 +27,15 @@ def _players_clockwise() -> QuerySet[GamePlayer]:
 # --- visibility ---------------------------------------------------------------------------------------
 
 
+def games_with_players() -> QuerySet[Game]:
+    """Games with their session, venue and players clockwise, whoever may see them."""
+    return Game.objects.select_related("session__venue").prefetch_related(
+        Prefetch("players", queryset=_players_clockwise()))
+
+
 def games_visible_to(member: Member | None) -> QuerySet[Game]:
     """A croupier sees every table; a member the tables they sit at."""
-    qs = Game.objects.select_related("session__venue").prefetch_related(
-        Prefetch("players", queryset=_players_clockwise()))
+    qs = games_with_players()
     if member is None:
         return qs.none()
     if member.is_croupier:
@@ -58,29 +63,33 @@ def results_visible_to(member: Member | None) -> QuerySet[Result]:
 
 
 def ledger_visible_to(member: Member | None) -> QuerySet[LedgerEntry]:
-    """A croupier sees the whole ledger; a member the postings of the deals at their tables and of
-    their own casino hands and dice matches."""
+    """A croupier sees the whole ledger (so does every member when the club opens balances); a
+    member his own entries only: the other legs of a posting are other people's chips."""
     qs = LedgerEntry.objects.select_related("member", "deal__game")
     if member is None:
         return qs.none()
-    if member.is_croupier:
+    if access.can_see_all_chips(member):
         return qs
-    return qs.filter(Q(deal__game__players__member=member) | Q(casino_hand__player=member)
-                     | Q(dice_match__first=member) | Q(dice_match__second=member)).distinct()
+    return qs.filter(account=LedgerEntry.Account.MEMBER, member=member)
 
 
 # --- pages ----------------------------------------------------------------------------------------------
 
-def game_detail(*, pk: int) -> Game:
+def game_page_queryset() -> QuerySet[Game]:
+    """What the game page reads of a Game (see :func:`games.access.access_game`)."""
     results = Result.objects.filter(status__in=Result.LIVE).prefetch_related("winners").order_by("version")
     deals = Deal.objects.order_by("number").prefetch_related(Prefetch("results", queryset=results))
     return (Game.objects.select_related("session__venue")
             .prefetch_related(Prefetch("players", queryset=GamePlayer.objects.select_related("member__dimension")),
-                              Prefetch("deals", queryset=deals))
-            .get(pk=pk))
+                              Prefetch("deals", queryset=deals)))
 
 
-def deal_detail(*, pk: int) -> Deal:
+def game_detail(*, pk: int) -> Game:
+    return game_page_queryset().get(pk=pk)
+
+
+def deal_page_queryset() -> QuerySet[Deal]:
+    """What the deal page reads of a Deal (see :func:`games.access.access_deal`)."""
     results = (Result.objects.select_related("submitted_by", "confirmed_by", "closed_by")
                .prefetch_related("winners").order_by("-version"))
     return (Deal.objects.select_related("game__session__venue")
@@ -89,8 +98,11 @@ def deal_detail(*, pk: int) -> Deal:
                 Prefetch("cards", queryset=DealtCard.objects.order_by("seq")),
                 Prefetch("bets", queryset=Bet.objects.select_related("member")),
                 Prefetch("claims", queryset=Claim.objects.select_related("member")),
-                Prefetch("results", queryset=results))
-            .get(pk=pk))
+                Prefetch("results", queryset=results)))
+
+
+def deal_detail(*, pk: int) -> Deal:
+    return deal_page_queryset().get(pk=pk)
 
 
 def live_result(deal: Deal) -> Result | None:
@@ -178,9 +190,10 @@ def deal_sums(*, deal: Deal) -> int:
 
 # --- statistics -----------------------------------------------------------------------------------------
 
-def member_stats(*, member: Member) -> dict:
+def member_stats(*, member: Member, with_chips: bool = True) -> dict:
     """Deals played and won, net chips over time, hands by category, modifiers that fired for the
-    member and the best hand ever: four queries whatever the history."""
+    member and the best hand ever: four queries whatever the history. Without ``with_chips`` (a
+    reader who may not see the member's chips) the net chips are left out: no series, net None."""
     key = engine.player_key(member.pk)
     results = list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
                    .select_related("deal__game__session").prefetch_related("winners").order_by("confirmed_at"))
@@ -209,7 +222,8 @@ def member_stats(*, member: Member) -> dict:
     net_rows = list(LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member,
                                                deal__isnull=False)
                     .values("deal_id", "deal__game__session__starts_at")
-                    .annotate(total=Sum("amount")).order_by("deal__game__session__starts_at", "deal_id"))
+                    .annotate(total=Sum("amount")).order_by("deal__game__session__starts_at", "deal_id")) \
+        if with_chips else []
     # The line starts at zero before the first deal, so a single deal still draws a line.
     running, series = 0, ([(0, 0)] if net_rows else [])
     for i, row in enumerate(net_rows, start=1):
@@ -220,15 +234,17 @@ def member_stats(*, member: Member) -> dict:
         "hands": sorted(((name, count, categories.get(name, 0)) for name, count in hands.items()),
                         key=lambda t: t[2]),
         "modifiers": sorted(modifiers.items(), key=lambda t: (-t[1], t[0])),
-        "best": best, "net_series": series, "net": running,
+        "best": best, "net_series": series, "net": running if with_chips else None,
     }
 
 
 PERIODS = {"week": 7, "month": 30, "year": 365, "all": None}
 
 
-def leaderboard(*, period: str = "month", now: dt.datetime | None = None) -> list[dict]:
-    """Members by net chips over the period, with deals played and won; two queries."""
+def leaderboard(*, period: str = "month", now: dt.datetime | None = None, with_chips: bool = True) -> list[dict]:
+    """Members by net chips over the period, with deals played and won; two queries. Without
+    ``with_chips`` (a reader who may not see other members' chips) members rank by deals won and
+    their net chips are None."""
     days = PERIODS.get(period, 30)
     now = now or timezone.now()
     entries = LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER)
@@ -237,7 +253,8 @@ def leaderboard(*, period: str = "month", now: dt.datetime | None = None) -> lis
         since = now - dt.timedelta(days=days)
         entries = entries.filter(created_at__gte=since)
         results = results.filter(confirmed_at__gte=since)
-    net = {row["member_id"]: row["total"] for row in entries.values("member_id").annotate(total=Sum("amount"))}
+    net = ({row["member_id"]: row["total"] for row in entries.values("member_id").annotate(total=Sum("amount"))}
+           if with_chips else {})
     played: dict[int, int] = defaultdict(int)
     won: dict[int, int] = defaultdict(int)
     for member_id, winner_ids in _played_and_won(results):
@@ -248,7 +265,12 @@ def leaderboard(*, period: str = "month", now: dt.datetime | None = None) -> lis
     members = {m.pk: m for m in Member.objects.filter(pk__in=ids)}
     rows = [{"member": members[i], "net": net.get(i, 0), "played": played.get(i, 0), "won": won.get(i, 0)}
             for i in ids if i in members]
-    rows.sort(key=lambda r: (-r["net"], -r["won"], r["member"].display_name))
+    if with_chips:
+        rows.sort(key=lambda r: (-r["net"], -r["won"], r["member"].display_name))
+    else:
+        rows.sort(key=lambda r: (-r["won"], r["played"], r["member"].display_name))
+        for row in rows:
+            row["net"] = None
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
     return rows
@@ -335,7 +357,7 @@ def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
         nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
         complete = nxt is None
     dealt = {c.card for c in cards}
-    can_act = member is not None and services.can_act_at(member, deal.game)
+    can_act = member is not None and access.can_act_at(member, deal.game)
     disputes = disputes_of_deal(deal)
     open_dispute = next((d for d in disputes if d.status == Dispute.Status.OPEN), None)
     return {

@@ -20,7 +20,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.errors import Conflict, Forbidden, InvalidInput, NotFound
+from club.errors import Conflict, InvalidInput, NotFound
+from club.errors import Forbidden as Forbidden  # callers catch it from here
 from club.models import Member, ScheduledSession, SeatAssignment
 from club.seats import CLOCKWISE, MAX_PLAYERS, MIN_PLAYERS
 from rules import selectors as rules_selectors
@@ -28,7 +29,7 @@ from rules import services as rules_services
 from rules.engines.errors import RulesError
 from rules.models import Dispute
 
-from . import engine
+from . import access, engine
 from .models import (
     Bet,
     Claim,
@@ -51,38 +52,10 @@ ROOM_FACTS = ("animals", "weather", "saint_images", "analog_clocks", "digital_cl
 
 
 # --- permissions -------------------------------------------------------------------------------------
+# The rules live in games.access; these names stay for the callers that know them.
 
-def _active(actor: Member | None) -> Member:
-    if actor is None or not actor.active:
-        raise Forbidden(_("Only an active club member may do this."))
-    return actor
-
-
-def can_act_at(actor: Member | None, game: Game) -> bool:
-    """A croupier acts at every table; a member at the tables they sit at."""
-    if actor is None or not actor.active:
-        return False
-    if actor.is_croupier:
-        return True
-    return any(gp.member_id == actor.pk for gp in game.players.all())
-
-
-def require_table(actor: Member | None, game: Game) -> Member:
-    _active(actor)
-    if not can_act_at(actor, game):
-        raise Forbidden(_("%(name)s does not sit at this table; only its players or a croupier may record here.")
-                        % {"name": actor},
-                        extra={"game": game.pk})
-    return actor
-
-
-def _require_croupier_or_seated(actor: Member | None, session: ScheduledSession) -> Member:
-    _active(actor)
-    if actor.is_croupier or SeatAssignment.objects.filter(session=session, member=actor).exists():
-        return actor
-    raise Forbidden(_("%(name)s is not seated at this session; only its players or a croupier may start a game.")
-                    % {"name": actor},
-                    extra={"session": session.pk})
+can_act_at = access.can_act_at
+require_table = access.check_table
 
 
 # --- games (sittings) --------------------------------------------------------------------------------
@@ -160,7 +133,7 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
                readings: Mapping[str, str] | None = None, croupier_calls: Mapping | None = None) -> Game:
     """Start the next Game of a session from its seating (or ``seats``: member id -> seat). A live
     Game of the session ends first: a changed seat, player or stake is a new Game."""
-    _require_croupier_or_seated(actor, session)
+    access.check_session_start(actor, session)
     session = ScheduledSession.objects.select_for_update().select_related("venue").get(pk=session.pk)
     if session.status == ScheduledSession.Status.CANCELLED:
         raise Conflict(_("The session is cancelled: no game can start."), extra={"status": session.status})
@@ -181,6 +154,13 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
     for member_id in seats:
         if member_id not in members:
             raise NotFound(_("No member %(id)s.") % {"id": member_id}, extra={"field": "member", "value": member_id})
+    # Nobody is played for in his absence: a game seats the session's people only.
+    may_sit = set(access.members_who_may_sit(session).filter(pk__in=list(seats)).values_list("pk", flat=True))
+    for member_id in seats:
+        if member_id not in may_sit:
+            raise InvalidInput(_("%(name)s is neither going to nor seated in this session; a croupier answers "
+                                 "for him or seats him first.") % {"name": members[member_id]},
+                               extra={"field": "seats", "value": member_id})
     min_stake = session.min_stake if min_stake is None else min_stake
     max_stake = session.max_stake if max_stake is None else max_stake
     if isinstance(min_stake, bool) or not isinstance(min_stake, int) or min_stake < 1:
@@ -188,6 +168,15 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
                            extra={"field": "min_stake", "value": min_stake})
     if isinstance(max_stake, bool) or not isinstance(max_stake, int) or max_stake < min_stake:
         raise InvalidInput(_("The maximum stake %(max)s is below the minimum %(min)s.") % {"max": repr(max_stake), "min": min_stake},
+                           extra={"field": "max_stake", "value": max_stake})
+    # A game plays for the stakes the session announced, never for more.
+    if min_stake < session.min_stake:
+        raise InvalidInput(_("The minimum stake %(min)s is below the session's minimum %(least)s.")
+                           % {"min": min_stake, "least": session.min_stake},
+                           extra={"field": "min_stake", "value": min_stake})
+    if max_stake > session.max_stake:
+        raise InvalidInput(_("The maximum stake %(max)s is above the session's maximum %(most)s.")
+                           % {"max": max_stake, "most": session.max_stake},
                            extra={"field": "max_stake", "value": max_stake})
     venue = session.venue
     facts = {"saint_images": venue.saint_images, "analog_clocks": venue.analog_clocks,
@@ -421,11 +410,21 @@ def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
     if not any(gp.member_id == member.pk for gp in game.players.all()):
         raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
                            extra={"field": "member", "value": member.pk})
-    if not actor.is_croupier and actor.pk != member.pk:
-        raise Forbidden(_("A player bets for themself; the croupier for anyone."))
+    access.check_for_member(actor, member, game, what="bet")
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= game.max_stake:
         raise InvalidInput(_("A bet of %(amount)s is outside 1..%(max)s (the maximum stake).")
                            % {"amount": repr(amount), "max": game.max_stake},
+                           extra={"field": "amount", "value": amount})
+    # A player's stake in a deal (his bets besides the ante) opens at the minimum stake at least;
+    # matching a raise may add less, but the stake never passes the maximum.
+    staked = sum(b.amount for b in deal.bets.all() if b.member_id == member.pk and b.kind == Bet.Kind.RAISE)
+    if staked + amount < game.min_stake:
+        raise InvalidInput(_("A bet of %(amount)s is below the minimum stake %(min)s.")
+                           % {"amount": amount, "min": game.min_stake}, extra={"field": "amount", "value": amount})
+    if staked + amount > game.max_stake:
+        raise InvalidInput(_("A bet of %(amount)s would bring %(name)s's stake in this deal to %(total)s, above "
+                             "the maximum stake %(max)s.")
+                           % {"amount": amount, "name": member, "total": staked + amount, "max": game.max_stake},
                            extra={"field": "amount", "value": amount})
     bet = Bet(deal=deal, member=member, kind=Bet.Kind.RAISE, amount=amount, created_by=actor)
     bet.save()
@@ -444,8 +443,7 @@ def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card:
     if not any(gp.member_id == member.pk for gp in game.players.all()):
         raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
                            extra={"field": "member", "value": member.pk})
-    if not actor.is_croupier and actor.pk != member.pk:
-        raise Forbidden(_("A player declares their own claims."))
+    access.check_for_member(actor, member, game, what="claim")
     rule = (rule or "").strip().upper()
     if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
         raise InvalidInput(_("Unknown rule %(rule)s: name it as B1..B25 or M1..M100.") % {"rule": repr(rule)},
@@ -573,9 +571,7 @@ def result_rejudge(*, deal: Deal, actor: Member) -> Result:
     """The croupier judges a confirmed deal again with the readings in force now (after a ruling
     that changes one): a new draft version that corrects the confirmed one, never an edit. A second
     person confirms it as any other correction."""
-    _active(actor)
-    if not actor.is_croupier:
-        raise Forbidden(_("Only a croupier re-judges a deal."))
+    access.check_croupier(actor, _("Only a croupier re-judges a deal."))
     live = Result.objects.filter(deal=deal, status=Result.Status.CONFIRMED, kind=Result.Kind.JUDGED).first()
     if live is None:
         raise Conflict(_("Deal %(number)s has no confirmed judged result to re-judge.") % {"number": deal.number}, extra={"deal": deal.pk})
@@ -623,6 +619,12 @@ def quick_chips(*, players: list[int], winners: list[int], pot: int, bets: Mappi
     return {str(m): (share if m in winners else 0) - paid[m] for m in players}
 
 
+def quick_pot_most(game: Game) -> int:
+    """The largest pot a deal of ``game`` can hold: every player antes and then stakes at most the
+    maximum stake (betting ends when the highest bet is matched)."""
+    return len(game.players.all()) * (game.ante + game.max_stake)
+
+
 @transaction.atomic
 def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member], pot: int,
                         idempotency_key: str = "", supersedes: int | None = None, note: str = "") -> Result:
@@ -641,6 +643,13 @@ def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member],
     for w in winners:
         if w.pk not in players:
             raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": w}, extra={"field": "winners", "value": w.pk})
+    most = quick_pot_most(deal.game)
+    if not isinstance(pot, bool) and isinstance(pot, int) and pot > most:
+        raise InvalidInput(_("A pot of %(pot)s is more than %(most)s: %(count)s players each ante %(ante)s and "
+                             "stake at most %(max)s.")
+                           % {"pot": pot, "most": most, "count": len(players), "ante": deal.game.ante,
+                              "max": deal.game.max_stake},
+                           extra={"field": "pot", "value": pot})
     chips = quick_chips(players=players, winners=[w.pk for w in winners], pot=pot, bets=_bets_by_member(deal))
     return _create_result(deal, actor, idempotency_key, corrected, winners, status=Result.Status.DRAFT,
                           kind=Result.Kind.QUICK, pot=pot, chips=chips, note=note[:200])
@@ -724,12 +733,9 @@ def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
 def _confirm(result: Result, actor: Member) -> Result:
     result = _locked_result(result)
     game = result.deal.game
-    require_table(actor, game)
+    access.check_table(actor, game)
     _refuse_while_disputed(result.deal)
-    if actor.pk == result.submitted_by_id:
-        raise Forbidden(_("%(name)s submitted version %(version)s; another player or a croupier must confirm it.")
-                        % {"name": actor, "version": result.version},
-                        extra={"version": result.version})
+    access.check_confirm(actor, result)
     _transition(result, Result.Status.CONFIRMED)
     now = timezone.now()
     if result.supersedes_id:

@@ -6,17 +6,19 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club import selectors as club_selectors
-from club.errors import ApplicationError
-from club.models import Member, ScheduledSession
+from club.errors import ApplicationError, Forbidden, NotFound
+from club.models import Member
 
-from . import engine, selectors, services
+from . import access, engine, selectors, services
 from .forms import BetForm, ClaimForm, GameStartForm, QuickResultForm, ReseatForm
 from .models import Deal, Game, Result
 
@@ -32,16 +34,44 @@ def _lang() -> str:
     return "ru" if (get_language() or "en").startswith("ru") else "en"
 
 
-def _visible_game(member: Member, pk: int) -> Game:
-    if not selectors.games_visible_to(member).filter(pk=pk).exists():
-        raise Http404("No such game at your tables.")
-    return selectors.game_detail(pk=pk)
+def _page(access_fn, member: Member, pk, **kwargs):
+    """A page's object through :mod:`games.access`, its refusals as the 404 and 403 pages."""
+    try:
+        return access_fn(member, pk, **kwargs)
+    except NotFound as exc:
+        raise Http404(exc.message)
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message)
 
 
-def _visible_deal(member: Member, pk: int) -> Deal:
-    if not selectors.deals_visible_to(member).filter(pk=pk).exists():
-        raise Http404("No such deal at your tables.")
-    return selectors.deal_detail(pk=pk)
+def _game(member: Member, pk: int, *, for_write: bool) -> Game:
+    return _page(access.access_game, member, pk, for_write=for_write, queryset=selectors.game_page_queryset())
+
+
+def _deal(member: Member, pk: int, *, for_write: bool) -> Deal:
+    return _page(access.access_deal, member, pk, for_write=for_write, queryset=selectors.deal_page_queryset())
+
+
+def _result(member: Member, pk: int, *, for_write: bool) -> Result:
+    return _page(access.access_result, member, pk, for_write=for_write)
+
+
+def _next_or(request: HttpRequest, fallback):
+    """Where a form asked to go back to, when it is on this site; else ``fallback``."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return redirect(target)
+    return redirect(fallback)
+
+
+def _field_error(form: forms.Form, exc: ApplicationError) -> bool:
+    """Put a service's refusal beside the form field it names; False when it names none."""
+    field = exc.extra.get("field") if isinstance(exc.extra, dict) else None
+    if field in form.fields:
+        form.add_error(field, exc.message)
+        return True
+    return False
 
 
 @login_required
@@ -62,14 +92,16 @@ def croupier_dashboard(request: HttpRequest) -> HttpResponse:
 @login_required
 def game_start(request: HttpRequest, session_pk: int) -> HttpResponse:
     member = _member(request)
-    session = get_object_or_404(ScheduledSession.objects.select_related("venue"), pk=session_pk)
+    posted = request.method == "POST"
+    session = _page(access.access_session, member, session_pk, for_write=posted)
     seats = list(session.seats.select_related("member").order_by("seat"))
     form = GameStartForm(request.POST or None, session=session, seats=seats)
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         try:
             game = services.game_start(session=session, actor=member, **form.service_kwargs())
         except ApplicationError as exc:
-            form.add_error(None, exc.message)
+            if not _field_error(form, exc):
+                form.add_error(None, exc.message)
         else:
             messages.success(request, _("Game %(number)s has started.") % {"number": game.number})
             return redirect(game)
@@ -79,9 +111,9 @@ def game_start(request: HttpRequest, session_pk: int) -> HttpResponse:
 @login_required
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    game = _visible_game(member, pk)
+    game = _game(member, pk, for_write=False)
     deals = [(d, selectors.live_result(d)) for d in game.deals.all()]
-    can_act = services.can_act_at(member, game)
+    can_act = access.can_act_at(member, game)
     return render(request, "games/game_detail.html", {
         "game": game, "deals": deals, "member": member, "can_act": can_act,
         "players": sorted(game.players.all(), key=lambda gp: gp.seat_index),
@@ -90,7 +122,10 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _reseat_form(game: Game, data=None) -> ReseatForm:
     seated = [gp.member_id for gp in game.players.all()]
-    candidates = club_selectors.members_list(active_only=True).exclude(pk__in=seated).order_by("display_name")
+    # Only the session's people may join: a croupier answers for a newcomer or seats him first.
+    candidates = (club_selectors.members_list(active_only=True)
+                  .filter(pk__in=access.members_who_may_sit(game.session).values("pk"))
+                  .exclude(pk__in=seated).order_by("display_name"))
     return ReseatForm(data, game=game, candidates=candidates)
 
 
@@ -99,7 +134,7 @@ def _reseat_form(game: Game, data=None) -> ReseatForm:
 def game_reseat(request: HttpRequest, pk: int) -> HttpResponse:
     """A seat or a player changes: this Game ends and the next one starts."""
     member = _member(request)
-    game = _visible_game(member, pk)
+    game = _game(member, pk, for_write=True)
     form = _reseat_form(game, request.POST)
     try:
         if not form.is_valid():
@@ -117,7 +152,7 @@ def game_reseat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deal_new(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    game = _visible_game(member, pk)
+    game = _game(member, pk, for_write=True)
     mode = request.POST.get("mode", Deal.Mode.RECORDED)
     try:
         if mode == Deal.Mode.DIGITAL:
@@ -134,7 +169,7 @@ def deal_new(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    game = _visible_game(member, pk)
+    game = _game(member, pk, for_write=True)
     try:
         services.game_end(game=game, actor=member)
     except ApplicationError as exc:
@@ -184,7 +219,7 @@ def _preview(deal: Deal, page: dict) -> dict | None:
 @login_required
 def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    deal = _visible_deal(member, pk)
+    deal = _deal(member, pk, for_write=False)
     return render(request, "games/deal_detail.html", _deal_context(request, member, deal))
 
 
@@ -193,7 +228,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def deal_card(request: HttpRequest, pk: int) -> HttpResponse:
     """A tapped or typed card. With htmx the recording panel is swapped in place."""
     member = _member(request)
-    deal = _visible_deal(member, pk)
+    deal = _deal(member, pk, for_write=True)
     error = None
     try:
         if request.POST.get("undo"):
@@ -210,33 +245,41 @@ def deal_card(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(deal)
 
 
-def _deal_form_post(request: HttpRequest, pk: int, form_class, act) -> HttpResponse:
+def _deal_with_form(request: HttpRequest, member: Member, deal: Deal, name: str, form: forms.Form,
+                    status: int) -> HttpResponse:
+    """The deal page again with ``form`` as the member filled it in, its errors beside its fields."""
+    return render(request, "games/deal_detail.html", _deal_context(request, member, deal, **{name: form}),
+                  status=status)
+
+
+def _deal_form_post(request: HttpRequest, pk: int, form_class, name: str, act) -> HttpResponse:
     """Validate a deal's form, hand its data to ``act(deal, member, data)`` (a service call) and go
-    back to the deal, with the form's or the service's error as a message."""
+    back to the deal; a refusal that names a field comes back beside it, any other as a message."""
     member = _member(request)
-    deal = _visible_deal(member, pk)
+    deal = _deal(member, pk, for_write=True)
     form = form_class(request.POST, players=list(deal.game.players.all()), member=member)
-    if form.is_valid():
-        try:
-            act(deal, member, form.cleaned_data)
-        except ApplicationError as exc:
-            messages.error(request, exc.message)
-    else:
-        messages.error(request, form.errors.as_text())
+    if not form.is_valid():
+        return _deal_with_form(request, member, deal, name, form, 400)
+    try:
+        act(deal, member, form.cleaned_data)
+    except ApplicationError as exc:
+        if _field_error(form, exc):
+            return _deal_with_form(request, member, deal, name, form, exc.status_code)
+        messages.error(request, exc.message)
     return redirect(deal)
 
 
 @login_required
 @require_POST
 def deal_bet(request: HttpRequest, pk: int) -> HttpResponse:
-    return _deal_form_post(request, pk, BetForm, lambda deal, member, data: services.bet_place(
+    return _deal_form_post(request, pk, BetForm, "bet_form", lambda deal, member, data: services.bet_place(
         deal=deal, actor=member, member=data["member"], amount=data["amount"]))
 
 
 @login_required
 @require_POST
 def deal_claim(request: HttpRequest, pk: int) -> HttpResponse:
-    return _deal_form_post(request, pk, ClaimForm, lambda deal, member, data: services.claim_declare(
+    return _deal_form_post(request, pk, ClaimForm, "claim_form", lambda deal, member, data: services.claim_declare(
         deal=deal, actor=member, **data))
 
 
@@ -244,15 +287,15 @@ def deal_claim(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deal_submit(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    deal = _visible_deal(member, pk)
+    deal = _deal(member, pk, for_write=True)
     supersedes = request.POST.get("supersedes")
     supersedes = int(supersedes) if supersedes and supersedes.isdigit() else None
+    form = None
     try:
         if deal.mode == Deal.Mode.QUICK:
             form = QuickResultForm(request.POST, players=list(deal.game.players.all()))
             if not form.is_valid():
-                messages.error(request, form.errors.as_text())
-                return redirect(deal)
+                return _deal_with_form(request, member, deal, "quick_form", form, 400)
             services.result_submit_quick(deal=deal, actor=member, winners=form.cleaned_data["winners"],
                                          pot=form.cleaned_data["pot"], supersedes=supersedes,
                                          note=form.cleaned_data.get("note") or "")
@@ -260,37 +303,35 @@ def deal_submit(request: HttpRequest, pk: int) -> HttpResponse:
             services.result_submit(deal=deal, actor=member, supersedes=supersedes)
         messages.success(request, _("The result is submitted; another player or the croupier confirms it."))
     except ApplicationError as exc:
+        if form is not None and _field_error(form, exc):
+            return _deal_with_form(request, member, deal, "quick_form", form, exc.status_code)
         messages.error(request, exc.message)
     return redirect(deal)
-
-
-def _visible_result(member: Member, pk: int) -> Result:
-    return get_object_or_404(selectors.results_visible_to(member), pk=pk)
 
 
 @login_required
 @require_POST
 def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    result = _visible_result(member, pk)
+    result = _result(member, pk, for_write=True)
     try:
         services.result_confirm(result=result, actor=member)
         messages.success(request, _("Version %(version)s is confirmed.") % {"version": result.version})
     except ApplicationError as exc:
         messages.error(request, exc.message)
-    return redirect(request.POST.get("next") if request.POST.get("next", "").startswith("/") else result.deal)
+    return _next_or(request, result.deal)
 
 
 @login_required
 @require_POST
 def result_discard(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    result = _visible_result(member, pk)
+    result = _result(member, pk, for_write=True)
     try:
         services.result_discard(result=result, actor=member)
     except ApplicationError as exc:
         messages.error(request, exc.message)
-    return redirect(result.deal)
+    return _next_or(request, result.deal)
 
 
 @login_required
@@ -298,7 +339,7 @@ def result_discard(request: HttpRequest, pk: int) -> HttpResponse:
 def deal_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     """Call the croupier: a dispute in the precedent archive, prefilled with the deal."""
     member = _member(request)
-    deal = _visible_deal(member, pk)
+    deal = _deal(member, pk, for_write=True)
     try:
         dispute = services.dispute_raise(deal=deal, actor=member, question=request.POST.get("question", ""))
     except ApplicationError as exc:
@@ -310,32 +351,36 @@ def deal_dispute(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def member_stats(request: HttpRequest, pk: int) -> HttpResponse:
-    _member(request)
+    reader = _member(request)
     member = get_object_or_404(Member, pk=pk)
-    stats = selectors.member_stats(member=member)
+    chips = access.can_see_chips_of(reader, member)
+    stats = selectors.member_stats(member=member, with_chips=chips)
     return render(request, "games/member_stats.html", {
-        "stats": stats, "subject": member, "balance": selectors.balance(member=member),
-        "sessions": selectors.balances_by_session(member=member),
+        "stats": stats, "subject": member, "chips": chips,
+        "balance": selectors.balance(member=member) if chips else None,
+        "sessions": selectors.balances_by_session(member=member) if chips else [],
         "hand_bars": [(name, count) for name, count, _cat in stats["hands"]]})
 
 
 @login_required
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    _member(request)
+    reader = _member(request)
     period = request.GET.get("period", "month")
     if period not in selectors.PERIODS:
         period = "month"
-    rows = selectors.leaderboard(period=period)
+    chips = access.can_see_all_chips(reader)
+    rows = selectors.leaderboard(period=period, with_chips=chips)
+    key = "net" if chips else "won"
     return render(request, "games/leaderboard.html", {
-        "rows": rows, "period": period, "periods": list(selectors.PERIODS),
-        "bars": [(r["member"].display_name, r["net"]) for r in rows if r["net"] > 0]})
+        "rows": rows, "period": period, "periods": list(selectors.PERIODS), "chips": chips,
+        "bars": [(r["member"].display_name, r[key]) for r in rows if r[key] > 0]})
 
 
 @login_required
 @require_POST
 def deal_rejudge(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    deal = get_object_or_404(Deal, pk=pk)
+    deal = _deal(member, pk, for_write=True)
     try:
         result = services.result_rejudge(deal=deal, actor=member)
     except ApplicationError as exc:
@@ -346,10 +391,12 @@ def deal_rejudge(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(deal)
 
 
+@login_required
 def deal_in_sitting(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """The ``position``-th confirmed judged deal of a Game: how the precedent archive names the
     deals a ruling would judge differently."""
-    deals = list(Deal.objects.filter(game_id=pk, results__status=Result.Status.CONFIRMED,
+    game = _page(access.access_game, _member(request), pk, for_write=False)
+    deals = list(Deal.objects.filter(game_id=game.pk, results__status=Result.Status.CONFIRMED,
                                      results__kind=Result.Kind.JUDGED).distinct().order_by("number"))
     if not 1 <= position <= len(deals):
         raise Http404("No such deal.")

@@ -84,10 +84,14 @@ def test_confirmation_by_another_person_then_ledger_and_stats(judge, api_as, gam
     assert own.status_code == 403 and set(own.json()) == {"message", "extra"}
     ok = api_as(players[2]).post(f"/api/results/{result['id']}/confirm/")
     assert ok.status_code == 200 and ok.json()["status"] == "confirmed"
-    ledger = api_as(players[0]).get(f"/api/ledger/?deal={deal.pk}&limit=100").json()
+    # The whole posting is the croupier's to see; a member sees his own legs of it.
+    ledger = api_as(croupier).get(f"/api/ledger/?deal={deal.pk}&limit=100").json()
     assert ledger["count"] > 0 and sum(row["amount"] for row in ledger["results"]) == 0
-    stats = api_as(players[3]).get(f"/api/stats/{players[0].pk}/").json()
+    own = api_as(players[0]).get(f"/api/ledger/?deal={deal.pk}&limit=100").json()
+    assert sum(row["amount"] for row in own["results"]) == 3 * game.ante
+    stats = api_as(players[0]).get(f"/api/stats/{players[0].pk}/").json()
     assert stats["played"] == 1 and stats["won"] == 1 and stats["balance"] == 3 * game.ante
+    assert api_as(players[3]).get(f"/api/stats/{players[0].pk}/").json()["balance"] is None
     board = api_as(players[3]).get("/api/stats/leaderboard/?period=week").json()
     assert board[0]["member"] == players[0].pk and board[0]["rank"] == 1
     assert api_as(players[3]).get("/api/stats/leaderboard/?period=decade").status_code == 400

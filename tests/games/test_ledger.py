@@ -135,11 +135,15 @@ def test_the_balance_on_the_dashboard_includes_casino_hands_and_dice_matches(cli
     assert by_session[-1]["session_id"] is None and by_session[-1]["total"] == sum(h.net for h in hands)
     stats = client.get(reverse("games:member_stats", args=[skeeve.pk]))
     assert stats.status_code == 200 and "outside a session" in stats.content.decode()
-    # The member's ledger through the API shows their table postings too.
+    # The member's ledger through the API shows his own table postings too, and nobody else's.
     api = APIClient()
     api.force_authenticate(aahz.user)
     rows = api.get(f"/api/ledger/?dice_match={match.pk}&limit=100").json()["results"]
-    assert rows and sum(r["amount"] for r in rows) == 0 and {r["dice_match"] for r in rows} == {match.pk}
+    assert rows and sum(r["amount"] for r in rows) == -5 and {r["dice_match"] for r in rows} == {match.pk}
+    assert {r["member"] for r in rows} == {aahz.pk}
+    api.force_authenticate(croupier.user)
+    rows = api.get(f"/api/ledger/?dice_match={match.pk}&limit=100").json()["results"]
+    assert sum(r["amount"] for r in rows) == 0
 
 
 @pytest.mark.django_db

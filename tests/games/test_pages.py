@@ -4,6 +4,7 @@ statistics, each list and dashboard within a fixed number of queries."""
 import pytest
 from django.urls import reverse
 
+from club import services as club_services
 from games import services
 from games.models import Result
 from rules import services as rules_services
@@ -122,6 +123,8 @@ def test_recorded_deal_page_query_bound(judge, django_assert_max_num_queries, cl
 
 
 def test_reseat_from_the_game_page_starts_the_next_game(client_as, game, croupier, players, outsider):
+    # A newcomer is one of the session's people: the croupier answers for him first.
+    club_services.rsvp_set(session=game.session, member=outsider, actor=croupier, answer="going")
     client = client_as(croupier)
     page = client.get(game.get_absolute_url()).content.decode()
     assert 'id="reseat"' in page

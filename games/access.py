@@ -1,0 +1,191 @@
+"""Who may see and act on what in the games app, in one place.
+
+``access_*`` fetch an object for an actor and check it in the same query: an object the actor may
+not see is a :class:`NotFound` (404), whether or not it exists, so ids reveal nothing; one he may
+see but not change is a :class:`Forbidden` (403). ``check_*`` apply the same rules to an object
+already in hand, for the services, which trust no caller. A croupier (or an admin) acts at every
+table; a member at the tables he sits at; chips move only by their owner's hand or a croupier's.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import gettext as _
+
+from club.errors import Forbidden, NotFound
+from club.models import RSVP, Member, ScheduledSession, SeatAssignment
+
+from .models import Deal, Game, GamePlayer, Result
+
+# --- who the actor is ------------------------------------------------------------------------------------
+
+
+def check_active(actor: Member | None) -> Member:
+    if actor is None or not actor.active:
+        raise Forbidden(_("Only an active club member may do this."))
+    return actor
+
+
+def _seated(actor: Member, game_ref: str = "pk") -> Exists:
+    return Exists(GamePlayer.objects.filter(game=OuterRef(game_ref), member=actor))
+
+
+def _fetch(qs: QuerySet, pk, seated: Exists | None, missing: str):
+    """One query: the row and whether the actor sits at its table (None: a croupier sees all)."""
+    if seated is not None:
+        qs = qs.annotate(actor_seated=seated).filter(actor_seated=True)
+    try:
+        return qs.get(pk=int(pk))
+    except (qs.model.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise NotFound(missing % {"id": str(pk)[:40]}, extra={"value": str(pk)[:40]})
+
+
+def _sees_every_table(actor: Member | None) -> bool:
+    return actor is not None and actor.is_croupier
+
+
+# --- tables (games) ----------------------------------------------------------------------------------------
+
+
+def can_act_at(actor: Member | None, game: Game) -> bool:
+    """A croupier acts at every table; a member at the tables they sit at."""
+    if actor is None or not actor.active:
+        return False
+    if actor.is_croupier:
+        return True
+    return any(gp.member_id == actor.pk for gp in game.players.all())
+
+
+def check_table(actor: Member | None, game: Game) -> Member:
+    """The actor may record at this table: an active croupier or one of its players."""
+    check_active(actor)
+    if not can_act_at(actor, game):
+        raise Forbidden(_("%(name)s does not sit at this table; only its players or a croupier may record here.")
+                        % {"name": actor}, extra={"game": game.pk})
+    return actor
+
+
+def access_game(actor: Member | None, game_id, *, for_write: bool, queryset: QuerySet[Game] | None = None) -> Game:
+    """The Game ``game_id`` as ``actor`` may see it (``queryset`` adds what the caller reads)."""
+    if actor is None:
+        raise NotFound(_("No game %(id)s at your tables.") % {"id": str(game_id)[:40]})
+    qs = Game.objects.all() if queryset is None else queryset
+    game = _fetch(qs, game_id, None if _sees_every_table(actor) else _seated(actor),
+                  _("No game %(id)s at your tables."))
+    if for_write:
+        check_active(actor)
+    return game
+
+
+# --- deals ----------------------------------------------------------------------------------------------------
+
+
+def access_deal(actor: Member | None, deal_id, *, for_write: bool, queryset: QuerySet[Deal] | None = None) -> Deal:
+    if actor is None:
+        raise NotFound(_("No deal %(id)s at your tables.") % {"id": str(deal_id)[:40]})
+    qs = Deal.objects.select_related("game__session__venue") if queryset is None else queryset
+    deal = _fetch(qs, deal_id, None if _sees_every_table(actor) else _seated(actor, "game"),
+                  _("No deal %(id)s at your tables."))
+    if for_write:
+        check_active(actor)
+    return deal
+
+
+def check_for_member(actor: Member, member: Member, game: Game, *, what: str) -> None:
+    """Chips and claims are a player's own: he acts for himself, a croupier for anyone at the table."""
+    if actor.is_croupier or actor.pk == member.pk:
+        return
+    if what == "bet":
+        raise Forbidden(_("A player bets for themself; the croupier for anyone."),
+                        extra={"field": "member", "value": member.pk})
+    raise Forbidden(_("A player declares their own claims."), extra={"field": "member", "value": member.pk})
+
+
+def check_croupier(actor: Member | None, message: str) -> Member:
+    check_active(actor)
+    if not actor.is_croupier:
+        raise Forbidden(message)
+    return actor
+
+
+# --- results ---------------------------------------------------------------------------------------------------
+
+
+def access_result(actor: Member | None, result_id, *, for_write: bool,
+                  queryset: QuerySet[Result] | None = None) -> Result:
+    if actor is None:
+        raise NotFound(_("No result %(id)s at your tables.") % {"id": str(result_id)[:40]})
+    qs = Result.objects.select_related("deal__game__session") if queryset is None else queryset
+    result = _fetch(qs, result_id, None if _sees_every_table(actor) else _seated(actor, "deal__game"),
+                    _("No result %(id)s at your tables."))
+    if for_write:
+        check_active(actor)
+    return result
+
+
+def check_confirm(actor: Member | None, result: Result) -> Member:
+    """A second person confirms: a croupier, or another player of the table than the submitter."""
+    check_table(actor, result.deal.game)
+    if actor.pk == result.submitted_by_id:
+        raise Forbidden(_("%(name)s submitted version %(version)s; another player or a croupier must confirm it.")
+                        % {"name": actor, "version": result.version}, extra={"version": result.version})
+    return actor
+
+
+# --- sessions (starting a game) ------------------------------------------------------------------------------
+
+
+def check_session_start(actor: Member | None, session: ScheduledSession) -> Member:
+    """A croupier or a member seated in the session starts its games."""
+    check_active(actor)
+    if actor.is_croupier or SeatAssignment.objects.filter(session=session, member=actor).exists():
+        return actor
+    raise Forbidden(_("%(name)s is not seated at this session; only its players or a croupier may start a game.")
+                    % {"name": actor}, extra={"session": session.pk})
+
+
+def access_session(actor: Member | None, session_id, *, for_write: bool,
+                   queryset: QuerySet[ScheduledSession] | None = None) -> ScheduledSession:
+    """A session as a place to start a game: any member finds it; only a croupier or a member
+    seated in it may start one (``for_write``)."""
+    if actor is None:
+        raise NotFound(_("No session %(id)s.") % {"id": str(session_id)[:40]})
+    qs = ScheduledSession.objects.select_related("venue") if queryset is None else queryset
+    qs = qs.annotate(actor_seated=Exists(SeatAssignment.objects.filter(session=OuterRef("pk"), member=actor)))
+    session = _fetch(qs, session_id, None, _("No session %(id)s."))
+    if for_write:
+        check_active(actor)
+        if not (actor.is_croupier or session.actor_seated):
+            raise Forbidden(_("%(name)s is not seated at this session; only its players or a croupier may start "
+                              "a game.") % {"name": actor}, extra={"session": session.pk})
+    return session
+
+
+def members_who_may_sit(session: ScheduledSession) -> QuerySet[Member]:
+    """The members a game of the session may seat: those going to it or seated in it. A croupier
+    seats anyone else by answering for him or seating him first, so nobody is played for in his
+    absence."""
+    going = RSVP.objects.filter(session=session, member=OuterRef("pk"), answer=RSVP.Answer.GOING)
+    seated = SeatAssignment.objects.filter(session=session, member=OuterRef("pk"))
+    return Member.objects.filter(Exists(going) | Exists(seated))
+
+
+# --- chips: balances and the ledger -------------------------------------------------------------------------
+
+
+def balances_open() -> bool:
+    """The club may let every member see every member's chips (settings.CLUB_OPEN_BALANCES)."""
+    return bool(getattr(settings, "CLUB_OPEN_BALANCES", False))
+
+
+def can_see_chips_of(actor: Member | None, member: Member) -> bool:
+    """A member's balance and net chips are his, his croupiers' and admins' (or everyone's, when
+    the club opens them)."""
+    if actor is None:
+        return False
+    return actor.pk == member.pk or actor.is_croupier or balances_open()
+
+
+def can_see_all_chips(actor: Member | None) -> bool:
+    return actor is not None and (actor.is_croupier or balances_open())

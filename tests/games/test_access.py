@@ -1,0 +1,339 @@
+"""Who may do what at a table: every write of the games API and every form the games pages post,
+tried by every kind of actor, (action, role, relation) -> allowed or denied. A denial changes
+nothing; an allowed action changes what it says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from club.models import Member
+from games import access, services
+from games.models import Bet, Claim, Game, Result
+from rules.models import Dispute
+from tests import factories
+from tests.games.conftest import full_deal
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "outsider", "seated", "croupier", "admin")
+SWAP = {0: "E", 1: "N", 2: "S", 3: "W"}
+
+
+@pytest.fixture(autouse=True)
+def no_throttle_carry_over():
+    # The submission throttle counts in the cache; the table makes many submissions in a row.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@dataclass
+class Table:
+    session: object
+    game: Game
+    croupier: Member
+    players: list
+    outsider: Member
+    admin: Member
+
+    def actor(self, role: str) -> Member | None:
+        return {"anonymous": None, "outsider": self.outsider, "seated": self.players[0],
+                "croupier": self.croupier, "admin": self.admin}[role]
+
+
+@pytest.fixture
+def table(session, game, croupier, players, outsider, judge):
+    admin = factories.member(Member.Role.ADMIN, display_name="Admin", password=None)
+    return Table(session, game, croupier, players, outsider, admin)
+
+
+def _quick_result(t: Table, submitter: Member) -> Result:
+    deal = services.deal_start(game=t.game, actor=t.croupier, quick=True)
+    return services.result_submit_quick(deal=deal, actor=submitter, winners=[t.players[1]], pot=8)
+
+
+def _target(t: Table, actor: Member | None, relation: str) -> Member:
+    """Whose chips or claim: the actor's own, or another player's."""
+    return actor if relation == "own" and actor is not None else t.players[1]
+
+
+def _submitter(t: Table, actor: Member | None, relation: str) -> Member:
+    return actor if relation == "own" and actor is not None else t.players[1]
+
+
+def _start_form(session) -> dict:
+    data = {"min_stake": session.min_stake, "max_stake": session.max_stake, "animals": 0, "weather": "sunny",
+            "saint_images": 0, "analog_clocks": 0, "digital_clocks": 0, "exits": 1}
+    for row in session.seats.all():
+        data.update({f"clothing_{row.member_id}": "dark", f"drink_{row.member_id}": "soft",
+                     f"spare_decks_{row.member_id}": 0})
+    return data
+
+
+@dataclass
+class Action:
+    """``prepare(table, actor, relation)`` -> (url, data, did), ``did()`` telling whether it happened."""
+
+    prepare: Callable
+    relations: tuple[str, ...] = ("-",)
+    croupier_only: bool = False
+
+
+def _games_count(t):
+    return lambda: Game.objects.filter(session=t.session).count() == 2
+
+
+def _api_start(t, actor, relation):
+    return "/api/games/", {"session": t.session.pk}, _games_count(t)
+
+
+def _page_start(t, actor, relation):
+    return reverse("games:game_start", args=[t.session.pk]), _start_form(t.session), _games_count(t)
+
+
+def _ended(t):
+    return lambda: Game.objects.get(pk=t.game.pk).status == Game.Status.ENDED
+
+
+def _api_end(t, actor, relation):
+    return f"/api/games/{t.game.pk}/end/", {}, _ended(t)
+
+
+def _page_end(t, actor, relation):
+    return reverse("games:game_end", args=[t.game.pk]), {}, _ended(t)
+
+
+def _api_reseat(t, actor, relation):
+    seats = [{"member": p.pk, "seat": SWAP[i]} for i, p in enumerate(t.players)]
+    return f"/api/games/{t.game.pk}/reseat/", {"seats": seats}, _games_count(t)
+
+
+def _page_reseat(t, actor, relation):
+    data = {f"seat_{p.pk}": SWAP[i] for i, p in enumerate(t.players)}
+    return reverse("games:game_reseat", args=[t.game.pk]), data, _games_count(t)
+
+
+def _dealt(t):
+    return lambda: t.game.deals.exists()
+
+
+def _api_deal(t, actor, relation):
+    return "/api/deals/", {"game": t.game.pk, "mode": "quick"}, _dealt(t)
+
+
+def _page_deal(t, actor, relation):
+    return reverse("games:deal_new", args=[t.game.pk]), {"mode": "quick"}, _dealt(t)
+
+
+def _recorded(t):
+    return services.deal_start(game=t.game, actor=t.croupier)
+
+
+def _api_card(t, actor, relation):
+    deal = _recorded(t)
+    return f"/api/deals/{deal.pk}/cards/", {"card": "Ah"}, lambda: deal.cards.exists()
+
+
+def _page_card(t, actor, relation):
+    deal = _recorded(t)
+    return reverse("games:deal_card", args=[deal.pk]), {"card": "Ah"}, lambda: deal.cards.exists()
+
+
+def _bet_placed(deal):
+    return lambda: Bet.objects.filter(deal=deal, kind=Bet.Kind.RAISE).exists()
+
+
+def _api_bet(t, actor, relation):
+    deal = _recorded(t)
+    return (f"/api/deals/{deal.pk}/bets/", {"amount": 3, "member": _target(t, actor, relation).pk},
+            _bet_placed(deal))
+
+
+def _page_bet(t, actor, relation):
+    deal = _recorded(t)
+    return (reverse("games:deal_bet", args=[deal.pk]), {"amount": 3, "member": _target(t, actor, relation).pk},
+            _bet_placed(deal))
+
+
+def _api_claim(t, actor, relation):
+    deal = _recorded(t)
+    return (f"/api/deals/{deal.pk}/claims/", {"rule": "B1", "member": _target(t, actor, relation).pk},
+            lambda: Claim.objects.filter(deal=deal).exists())
+
+
+def _page_claim(t, actor, relation):
+    deal = _recorded(t)
+    return (reverse("games:deal_claim", args=[deal.pk]), {"rule": "B1", "member": _target(t, actor, relation).pk},
+            lambda: Claim.objects.filter(deal=deal).exists())
+
+
+def _api_submit(t, actor, relation):
+    deal = services.deal_start(game=t.game, actor=t.croupier, quick=True)
+    return ("/api/results/", {"deal": deal.pk, "winners": [t.players[1].pk], "pot": 8},
+            lambda: deal.results.exists())
+
+
+def _page_submit(t, actor, relation):
+    deal = services.deal_start(game=t.game, actor=t.croupier, quick=True)
+    return (reverse("games:deal_submit", args=[deal.pk]), {"winners": [t.players[1].pk], "pot": 8},
+            lambda: deal.results.exists())
+
+
+def _confirmed(result):
+    return lambda: Result.objects.get(pk=result.pk).status == Result.Status.CONFIRMED
+
+
+def _api_confirm(t, actor, relation):
+    result = _quick_result(t, _submitter(t, actor, relation))
+    return f"/api/results/{result.pk}/confirm/", {}, _confirmed(result)
+
+
+def _page_confirm(t, actor, relation):
+    result = _quick_result(t, _submitter(t, actor, relation))
+    return reverse("games:result_confirm", args=[result.pk]), {}, _confirmed(result)
+
+
+def _discarded(result):
+    return lambda: Result.objects.get(pk=result.pk).status == Result.Status.DISCARDED
+
+
+def _api_discard(t, actor, relation):
+    result = _quick_result(t, t.players[1])
+    return f"/api/results/{result.pk}/discard/", {}, _discarded(result)
+
+
+def _page_discard(t, actor, relation):
+    result = _quick_result(t, t.players[1])
+    return reverse("games:result_discard", args=[result.pk]), {}, _discarded(result)
+
+
+def _api_dispute(t, actor, relation):
+    result = _quick_result(t, t.players[1])
+    return f"/api/results/{result.pk}/disputes/", {"question": "Who won?"}, lambda: Dispute.objects.exists()
+
+
+def _page_dispute(t, actor, relation):
+    result = _quick_result(t, t.players[1])
+    return (reverse("games:deal_dispute", args=[result.deal_id]), {"question": "Who won?"},
+            lambda: Dispute.objects.exists())
+
+
+def _page_rejudge(t, actor, relation):
+    deal = full_deal(t.game, t.croupier)
+    result = services.result_submit(deal=deal, actor=t.players[1])
+    services.result_confirm(result=result, actor=t.players[2])
+    return reverse("games:deal_rejudge", args=[deal.pk]), {}, lambda: deal.results.count() == 2
+
+
+API = {
+    "start a game": Action(_api_start),
+    "end a game": Action(_api_end),
+    "reseat": Action(_api_reseat),
+    "deal": Action(_api_deal),
+    "record a card": Action(_api_card),
+    "bet": Action(_api_bet, relations=("own", "another player's")),
+    "claim": Action(_api_claim, relations=("own", "another player's")),
+    "submit a result": Action(_api_submit),
+    "confirm a result": Action(_api_confirm, relations=("own", "another's")),
+    "discard a result": Action(_api_discard),
+    "call the croupier": Action(_api_dispute),
+}
+PAGES = {
+    "start a game": Action(_page_start),
+    "end a game": Action(_page_end),
+    "reseat": Action(_page_reseat),
+    "deal": Action(_page_deal),
+    "record a card": Action(_page_card),
+    "bet": Action(_page_bet, relations=("own", "another player's")),
+    "claim": Action(_page_claim, relations=("own", "another player's")),
+    "submit a result": Action(_page_submit),
+    "confirm a result": Action(_page_confirm, relations=("own", "another's")),
+    "discard a result": Action(_page_discard),
+    "call the croupier": Action(_page_dispute),
+    "re-judge": Action(_page_rejudge, croupier_only=True),
+}
+
+
+def allowed(action: Action, role: str, relation: str) -> bool:
+    if role in ("anonymous", "outsider"):
+        return False
+    if action.croupier_only:
+        return role in ("croupier", "admin")
+    if relation == "another player's":      # chips and claims move by their owner's hand or a croupier's
+        return role in ("croupier", "admin")
+    if relation == "own" and action.relations == ("own", "another's"):
+        return False                       # a second person confirms
+    return True
+
+
+def _cases(actions: dict[str, Action]):
+    for name, action in actions.items():
+        for role in ROLES:
+            for relation in action.relations:
+                # A croupier sits at no table: he has no bets or claims of his own there.
+                if relation == "own" and role in ("croupier", "admin") and "another's" not in action.relations:
+                    continue
+                if relation == "own" and role in ("anonymous", "outsider") and "another's" in action.relations:
+                    continue
+                yield pytest.param(name, role, relation, allowed(action, role, relation),
+                                   id=f"{name}-{role}-{relation}")
+
+
+@pytest.mark.parametrize(("name", "role", "relation", "ok"), list(_cases(API)))
+def test_api_writes(table, name, role, relation, ok):
+    actor = table.actor(role)
+    url, data, did = API[name].prepare(table, actor, relation)
+    client = APIClient()
+    if actor is not None:
+        client.force_authenticate(actor.user)
+    response = client.post(url, data, format="json")
+    if ok:
+        assert response.status_code in (200, 201), response.content
+        assert did()
+    else:
+        assert response.status_code in (401, 403, 404), response.content
+        assert set(response.json()) == {"message", "extra"}
+        assert not did()
+
+
+@pytest.mark.parametrize(("name", "role", "relation", "ok"), list(_cases(PAGES)))
+def test_page_posts(table, client, name, role, relation, ok):
+    actor = table.actor(role)
+    url, data, did = PAGES[name].prepare(table, actor, relation)
+    if actor is not None:
+        client.force_login(actor.user)
+    response = client.post(url, data)
+    if ok:
+        assert response.status_code == 302, response.content[:500]
+        assert did()
+        return
+    assert not did()
+    if role == "anonymous":
+        assert response.status_code == 302 and response["Location"].startswith(reverse("account_login"))
+    elif role == "outsider":
+        assert response.status_code in (403, 404)
+    else:
+        assert response.status_code in (302, 400, 403)
+
+
+def test_access_fetches_and_authorizes_in_one_query(django_assert_num_queries, game, players, outsider):
+    with django_assert_num_queries(1):
+        assert access.access_game(players[0], game.pk, for_write=True).pk == game.pk
+    with django_assert_num_queries(1), pytest.raises(access.NotFound):
+        access.access_game(outsider, game.pk, for_write=False)
+    with django_assert_num_queries(1), pytest.raises(access.NotFound):
+        access.access_game(players[0], 10 ** 9, for_write=False)
+
+
+def test_an_inactive_member_sees_his_table_but_does_not_act(game, players):
+    players[0].active = False
+    players[0].save(update_fields=["active"])
+    assert access.access_game(players[0], game.pk, for_write=False).pk == game.pk
+    with pytest.raises(access.Forbidden):
+        access.access_game(players[0], game.pk, for_write=True)
