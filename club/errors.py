@@ -61,15 +61,27 @@ def is_secret_field(name: Any) -> bool:
     return any(word in name for word in _SECRET_WORDS) or name == "key" or name.endswith(("_key", "-key"))
 
 
-def echo(value: Any) -> Any:
-    """A submitted value as an error may show it: scalars as they are, text cut to ECHO_LIMIT
-    characters, containers (which may hold secrets under any name) not at all."""
+def _scrub(value: Any, depth: int = 0) -> Any:
+    """A container as an error may repeat it: secrets left out, strings cut, only the first few
+    items, a few levels deep."""
     if value is None or isinstance(value, bool | int | float):
         return value
-    if isinstance(value, dict | list | tuple | set):
-        return None
+    if isinstance(value, dict):
+        return "…" if depth >= 3 else {str(k)[:ECHO_LIMIT]: _scrub(v, depth + 1)
+                                       for k, v in list(value.items())[:20] if not is_secret_field(k)}
+    if isinstance(value, list | tuple | set):
+        return "…" if depth >= 3 else [_scrub(v, depth + 1) for v in list(value)[:20]]
     text = str(value)
     return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "…"
+
+
+def echo(value: Any) -> Any:
+    """A submitted value as an error may show it: scalars as they are, text cut to ECHO_LIMIT
+    characters, a container as its text with secrets left out (at most ten times as long)."""
+    if isinstance(value, dict | list | tuple | set):
+        text = str(_scrub(value))
+        return text if len(text) <= 10 * ECHO_LIMIT else text[:10 * ECHO_LIMIT] + "…"
+    return _scrub(value)
 
 
 def _safe_extra(extra: dict[str, Any]) -> dict[str, Any]:
@@ -109,9 +121,7 @@ def _with_values(fields: Any, data: Any) -> Any:
     for key, errors in fields.items():
         entry = {"errors": errors}
         if key in data and not is_secret_field(key):
-            value = data.get(key)
-            if not isinstance(value, dict | list | tuple | set):
-                entry["value"] = echo(value)
+            entry["value"] = echo(data.get(key))
         out[key] = entry
     return out
 

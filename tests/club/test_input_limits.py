@@ -108,3 +108,11 @@ def test_the_session_form_refuses_year_38(client, croupier):
     response = client.post(reverse("club:session_create"), {**data, "starts_at": "2031-01-01T19:00",
                                                             "ends_at": "2031-01-01T23:00"})
     assert response.status_code == 302 and ScheduledSession.objects.count() == 1
+
+
+def test_a_nested_value_is_echoed_without_its_secrets_and_cut():
+    from club.errors import echo
+
+    shown = echo([{"seat": "N", "password": "hunter2-secret", "note": "x" * 100}, {"api_key": "k-123"}])
+    assert "'seat': 'N'" in shown and "hunter2" not in shown and "k-123" not in shown
+    assert "x" * 41 not in shown and len(echo(["y" * 40] * 50)) <= 401
