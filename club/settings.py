@@ -260,11 +260,26 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Logging: one JSON object per line with DEBUG off (LOG_FORMAT=json|text), one line per request
+# (method, path, status, duration) from club.logging.RequestLogMiddleware, outermost so the
+# duration covers every other middleware.
+LOG_FORMAT = env.str("LOG_FORMAT", default="text" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {LOG_FORMAT[:40]!r}")
+from club.logging import formatters as log_formatters  # noqa: E402 (kept in this block)
+
+MIDDLEWARE = ["club.logging.RequestLogMiddleware", *MIDDLEWARE]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": log_formatters(),
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        # The test suite makes thousands of requests: their lines would only bury a failure.
+        "club.request": {"level": env.str("REQUEST_LOG_LEVEL", default=(
+            "WARNING" if env.bool("TESTING", default=False) else "INFO"))},
+    },
 }
 
 # The club's own settings.

@@ -1,0 +1,41 @@
+"""gunicorn's settings for the site: ``gunicorn club.wsgi -c club/gunicorn.conf.py``.
+
+Everything comes from the environment, so the same file serves a laptop and a server:
+``PORT`` / ``GUNICORN_BIND``, ``WEB_CONCURRENCY`` (worker processes), ``GUNICORN_THREADS``,
+``GUNICORN_TIMEOUT``, ``FORWARDED_ALLOW_IPS`` (the proxy that terminates HTTPS) and ``LOG_FORMAT``.
+Requests are logged by the site itself (club.logging.RequestLogMiddleware), so gunicorn's own
+access log stays off; its error log uses the site's formatter.
+"""
+
+import os
+
+from club.logging import formatters
+
+bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
+# Synchronous workers: each page is a few database queries, and a worker per core and a half
+# keeps both cores busy while one worker waits on the database.
+workers = int(os.environ.get("WEB_CONCURRENCY", (os.cpu_count() or 1) * 2 + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# A worker is replaced now and then, so a slow leak never grows for long.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
+max_requests_jitter = max_requests // 10
+# Only the proxy in front may say that the request came over HTTPS (X-Forwarded-Proto).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# The heartbeat file on a RAM disk: a slow disk must not make the arbiter think a worker hung.
+if os.path.isdir("/dev/shm"):
+    worker_tmp_dir = "/dev/shm"
+
+accesslog = None
+_format = os.environ.get("LOG_FORMAT") or ("text" if os.environ.get("DEBUG", "").lower() in ("1", "true", "yes", "on") else "json")
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": formatters(),
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": _format if _format in ("json", "text") else "json"}},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["console"], "level": os.environ.get("GUNICORN_LOG_LEVEL", "INFO"), "propagate": False},
+    },
+}
