@@ -16,6 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from club import selectors as club_selectors
@@ -23,7 +24,7 @@ from club.api import IsCroupierOrReadOnly, actor_of
 from club.errors import InvalidInput
 from club.models import Member
 
-from . import search, selectors, services
+from . import access, search, selectors, services
 from .models import Dispute, InterpretationPoint, Precedent, PrecedentCitation, PrecedentImpact, RulebookEntry
 
 
@@ -40,6 +41,25 @@ def _date_param(request, name: str) -> dt.date | None:
     except ValueError:
         raise InvalidInput(_("%(field)s: %(value)s is not a date (YYYY-MM-DD).") % {"field": name, "value": repr(value)},
                            extra={"field": name, "value": value})
+
+
+class WriteThrottleMixin:
+    """Throttle the actions that write (the club's "submissions" rate, counted per member)."""
+
+    throttled_actions: tuple[str, ...] = ()
+
+    def get_throttles(self):
+        if self.action in self.throttled_actions and self.request.method not in permissions.SAFE_METHODS:
+            self.throttle_scope = "submissions"
+            return [ScopedRateThrottle()]
+        return super().get_throttles()
+
+
+def _bounded_mapping(limit: int):
+    def check(value):
+        if len(value) > limit:
+            raise serializers.ValidationError(_("At most %(max)s items, not %(size)s.") % {"max": limit, "size": len(value)})
+    return check
 
 
 # ----------------------------------------------------------------------------- serializers
@@ -75,7 +95,8 @@ class CitedBySerializer(serializers.ModelSerializer):
 
 
 class PrecedentSerializer(serializers.ModelSerializer):
-    ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True)
+    # null for the founding precedents and a panel's rulings
+    ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True, allow_null=True)
     cites_rules = serializers.SlugRelatedField(source="cited_entries", slug_field="key", many=True, read_only=True)
     cites_points = serializers.SlugRelatedField(source="cited_points", slug_field="point_id", many=True,
                                                 read_only=True)
@@ -104,30 +125,48 @@ class PrecedentDetailSerializer(PrecedentSerializer):
         fields = [*PrecedentSerializer.Meta.fields, "deal_snapshot", "panel", "cites_precedents", "cited_by"]
 
 
+_TEXT = services.TEXT_MAX_LENGTH
+_MANY = 200        # rules, points, precedents or readings one precedent cites or fixes
+
+
 class PrecedentInputSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=200)
-    situation = serializers.CharField()
-    question = serializers.CharField()
-    ruling = serializers.CharField()
+    situation = serializers.CharField(max_length=_TEXT)
+    question = serializers.CharField(max_length=_TEXT)
+    ruling = serializers.CharField(max_length=_TEXT)
     ruled_on = serializers.DateField(required=False)
     effective_from = serializers.DateField(required=False)
     status = serializers.ChoiceField(choices=["draft", "binding", "advisory"], default="draft")
     ruled_by_kind = serializers.ChoiceField(choices=Precedent.RuledBy.choices, default="croupier")
     panel = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), many=True, required=False)
-    cites_rules = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
-    cites_points = serializers.ListField(child=serializers.CharField(max_length=60), required=False)
+    cites_rules = serializers.ListField(child=serializers.CharField(max_length=40), required=False,
+                                        max_length=_MANY)
+    cites_points = serializers.ListField(child=serializers.CharField(max_length=60), required=False,
+                                         max_length=_MANY)
     cites_precedents = serializers.DictField(child=serializers.ChoiceField(
-        choices=PrecedentCitation.Treatment.choices), required=False)
-    fixes = serializers.DictField(child=serializers.CharField(max_length=60), required=False)
+        choices=PrecedentCitation.Treatment.choices), required=False, validators=[_bounded_mapping(_MANY)])
+    fixes = serializers.DictField(child=serializers.CharField(max_length=60), required=False,
+                                  validators=[_bounded_mapping(_MANY)])
     deal_ref = serializers.CharField(max_length=120, required=False, allow_blank=True)
     deal_snapshot = serializers.JSONField(required=False)
+
+    def validate_panel(self, value):
+        _bounded_mapping(_MANY)(value)
+        return value
+
+    def validate_deal_snapshot(self, value):
+        try:
+            services.check_snapshot_size(value)
+        except InvalidInput as exc:
+            raise serializers.ValidationError(exc.message)
+        return value
 
 
 class PrecedentUpdateSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=200, required=False)
-    situation = serializers.CharField(required=False)
-    question = serializers.CharField(required=False)
-    ruling = serializers.CharField(required=False)
+    situation = serializers.CharField(required=False, max_length=_TEXT)
+    question = serializers.CharField(required=False, max_length=_TEXT)
+    ruling = serializers.CharField(required=False, max_length=_TEXT)
 
 
 class PrecedentTransitionSerializer(serializers.Serializer):
@@ -143,8 +182,10 @@ class ImpactSerializer(serializers.ModelSerializer):
 
 class DisputeSerializer(serializers.ModelSerializer):
     raised_by = serializers.CharField(source="raised_by.display_name", read_only=True)
-    ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True)
-    precedent = serializers.CharField(source="precedent.permanent_id", default=None, read_only=True)
+    # null until the dispute is ruled / published
+    ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True, allow_null=True)
+    precedent = serializers.CharField(source="precedent.permanent_id", default=None, read_only=True,
+                                      allow_null=True)
 
     class Meta:
         model = Dispute
@@ -154,24 +195,29 @@ class DisputeSerializer(serializers.ModelSerializer):
 
 
 class DisputeInputSerializer(serializers.Serializer):
+    """The deal is named; the archive builds its snapshot from the stored deal (a snapshot sent
+    along is ignored)."""
+
     deal_ref = serializers.CharField(max_length=120)
-    question = serializers.CharField()
-    deal_snapshot = serializers.JSONField(required=False)
+    question = serializers.CharField(max_length=services.QUESTION_MAX_LENGTH)
 
 
 class RulingInputSerializer(serializers.Serializer):
-    ruling = serializers.CharField(required=False, allow_blank=True, default="")
+    ruling = serializers.CharField(required=False, allow_blank=True, default="", max_length=_TEXT)
 
 
 class PublishInputSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=200)
     status = serializers.ChoiceField(choices=["draft", "binding", "advisory"], default="binding")
-    situation = serializers.CharField(required=False)
-    cites_rules = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
-    cites_points = serializers.ListField(child=serializers.CharField(max_length=60), required=False)
+    situation = serializers.CharField(required=False, max_length=_TEXT)
+    cites_rules = serializers.ListField(child=serializers.CharField(max_length=40), required=False,
+                                        max_length=_MANY)
+    cites_points = serializers.ListField(child=serializers.CharField(max_length=60), required=False,
+                                         max_length=_MANY)
     cites_precedents = serializers.DictField(child=serializers.ChoiceField(
-        choices=PrecedentCitation.Treatment.choices), required=False)
-    fixes = serializers.DictField(child=serializers.CharField(max_length=60), required=False)
+        choices=PrecedentCitation.Treatment.choices), required=False, validators=[_bounded_mapping(_MANY)])
+    fixes = serializers.DictField(child=serializers.CharField(max_length=60), required=False,
+                                  validators=[_bounded_mapping(_MANY)])
 
 
 class SearchHitSerializer(serializers.Serializer):
@@ -183,7 +229,16 @@ class SearchHitSerializer(serializers.Serializer):
 
 
 # ----------------------------------------------------------------------------- views
-class RulebookViewSet(viewsets.ReadOnlyModelViewSet):
+class KeyLookupMixin:
+    """A 404 for an address holding a control character, before the database is asked."""
+
+    def get_object(self):
+        if search.names_nothing(self.kwargs.get(self.lookup_url_kwarg or self.lookup_field, "")):
+            raise Http404
+        return super().get_object()
+
+
+class RulebookViewSet(KeyLookupMixin, viewsets.ReadOnlyModelViewSet):
     """The rulebooks as loaded from the engines: base rules, modifiers, hands, tables, definitions
     and the other games' rules."""
 
@@ -195,7 +250,7 @@ class RulebookViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["game", "kind"]
 
 
-class InterpretationPointViewSet(viewsets.ReadOnlyModelViewSet):
+class InterpretationPointViewSet(KeyLookupMixin, viewsets.ReadOnlyModelViewSet):
     queryset = InterpretationPoint.objects.prefetch_related("rules")
     serializer_class = InterpretationPointSerializer
     permission_classes = [permissions.AllowAny]
@@ -218,6 +273,8 @@ _PRECEDENT_FILTERS = [
 
 def precedent_queryset(request, params):
     """The filtered precedent list shared by the API and the pages."""
+    for name, limit in (("q", search.QUERY_MAX_LENGTH), ("rule", 40), ("point", 60)):
+        search.check_text(params.get(name) and str(params.get(name)), field=name, max_length=limit)
     rule = params.get("rule") or None
     for name, prefix in (("modifier", "M"), ("hand", "H")):
         value = params.get(name)
@@ -254,11 +311,13 @@ def precedent_queryset(request, params):
     return qs
 
 
-class PrecedentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                       viewsets.GenericViewSet):
     """Precedents: published ones for everybody, drafts for croupiers; croupiers file, edit
     drafts, move statuses and read the what-if of a binding precedent."""
 
     permission_classes = [IsCroupierOrReadOnly]
+    throttled_actions = ("create", "partial_update", "transition", "what_if")
     lookup_field = "permanent_id"
     lookup_value_regex = "[^/]+"
     serializer_class = PrecedentSerializer
@@ -275,6 +334,8 @@ class PrecedentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
         return Response(PrecedentSerializer(items, many=True).data)
 
     def _detail(self, permanent_id: str) -> Precedent:
+        if search.names_nothing(permanent_id):
+            raise Http404
         try:
             return selectors.precedent_detail(permanent_id=permanent_id, member=_member(self.request))
         except Precedent.DoesNotExist:
@@ -309,8 +370,9 @@ class PrecedentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
                                       to=data.validated_data["to"], on=data.validated_data.get("on"))
         return Response(PrecedentDetailSerializer(self._detail(permanent_id)).data)
 
+    # A plain list, not a page: a binding precedent changes a bounded number of past deals.
     @extend_schema(request=None, responses=ImpactSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], url_path="what-if")
+    @action(detail=True, methods=["get", "post"], url_path="what-if", pagination_class=None)
     def what_if(self, request, permanent_id=None):
         """GET: the past deals this precedent would judge differently (the croupier may re-judge
         them). POST (croupiers): compute them again now."""
@@ -346,10 +408,11 @@ class SearchView(APIView):
                                OpenApiParameter("kind", OpenApiTypes.STR, enum=["precedent", "entry"])],
                    responses=SearchHitSerializer(many=True))
     def get(self, request):
-        q = request.query_params.get("q", "")
+        q = search.check_text(request.query_params.get("q", ""))
         kind = request.query_params.get("kind") or None
         if kind not in (None, "precedent", "entry"):
-            raise InvalidInput(_("kind: unknown kind %(kind)s.") % {"kind": repr(kind)}, extra={"field": "kind", "value": kind})
+            raise InvalidInput(_("kind: unknown kind %(kind)s.") % {"kind": repr(kind[:40])},
+                               extra={"field": "kind", "value": kind[:40]})
         member = _member(request)
         hits = search.search(q, kind=kind, include_private=bool(member and member.is_croupier))
         from django.urls import reverse
@@ -360,15 +423,25 @@ class SearchView(APIView):
         return Response(SearchHitSerializer(out, many=True).data)
 
 
-class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Disputes ("call the croupier"): members raise them, croupiers rule or order a replay."""
+class DisputeViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                     viewsets.GenericViewSet):
+    """Disputes ("call the croupier"): the players of a table raise them on its deals, croupiers
+    rule or order a replay. A member sees the disputes of the deals at their tables
+    (:mod:`rules.access`)."""
 
     serializer_class = DisputeSerializer
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ["status", "deal_ref"]
+    throttled_actions = ("create", "rule", "replay", "publish")
 
     def get_queryset(self):
-        return selectors.disputes_list()
+        return access.disputes_visible_to(_member(self.request))
+
+    def get_object(self):
+        return self._access(for_write=False)
+
+    def _access(self, *, for_write: bool) -> Dispute:
+        return access.access_dispute(_member(self.request), self.kwargs.get("pk"), for_write=for_write)
 
     @extend_schema(request=DisputeInputSerializer, responses={201: DisputeSerializer})
     def create(self, request):
@@ -380,27 +453,29 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @extend_schema(request=RulingInputSerializer, responses=DisputeSerializer)
     @action(detail=True, methods=["post"])
     def rule(self, request, pk=None):
+        dispute = self._access(for_write=True)
         data = RulingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        dispute = services.dispute_rule(dispute=self.get_object(), actor=actor_of(request),
+        dispute = services.dispute_rule(dispute=dispute, actor=actor_of(request),
                                         ruling=data.validated_data["ruling"])
         return Response(DisputeSerializer(dispute).data)
 
     @extend_schema(request=RulingInputSerializer, responses=DisputeSerializer)
     @action(detail=True, methods=["post"])
     def replay(self, request, pk=None):
+        dispute = self._access(for_write=True)
         data = RulingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        dispute = services.dispute_replay(dispute=self.get_object(), actor=actor_of(request),
+        dispute = services.dispute_replay(dispute=dispute, actor=actor_of(request),
                                           reason=data.validated_data["ruling"])
         return Response(DisputeSerializer(dispute).data)
 
     @extend_schema(request=PublishInputSerializer, responses={201: PrecedentDetailSerializer})
     @action(detail=True, methods=["post"])
     def publish(self, request, pk=None):
+        dispute = self._access(for_write=True)
         data = PublishInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        precedent = services.dispute_publish(dispute=self.get_object(), actor=actor_of(request),
-                                             **data.validated_data)
+        precedent = services.dispute_publish(dispute=dispute, actor=actor_of(request), **data.validated_data)
         detail = selectors.precedent_detail(permanent_id=precedent.permanent_id, member=_member(request))
         return Response(PrecedentDetailSerializer(detail).data, status=status.HTTP_201_CREATED)

@@ -6,16 +6,30 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from . import search
 from .models import Precedent
+from .services import QUESTION_MAX_LENGTH, TEXT_MAX_LENGTH
+
+
+def _no_control_characters(value: str) -> None:
+    from club.errors import InvalidInput
+
+    try:
+        search.check_text(value, max_length=len(value or ""))
+    except InvalidInput as exc:
+        # The form names the field itself: keep the reason only.
+        raise forms.ValidationError(exc.message.split(": ", 1)[-1])
 
 
 class PrecedentFilterForm(forms.Form):
-    q = forms.CharField(label=_("Search"), required=False, max_length=200)
-    rule = forms.CharField(label=_("Rule"), required=False, max_length=40,
+    q = forms.CharField(label=_("Search"), required=False, max_length=search.QUERY_MAX_LENGTH,
+                        validators=[_no_control_characters])
+    rule = forms.CharField(label=_("Rule"), required=False, max_length=40, validators=[_no_control_characters],
                            help_text=_("B12, M34, H30, T2 ..."))
     modifier = forms.IntegerField(label=_("Modifier"), required=False, min_value=1, max_value=100)
     hand = forms.IntegerField(label=_("Hand"), required=False, min_value=1, max_value=64)
-    point = forms.CharField(label=_("Interpretation point"), required=False, max_length=60)
+    point = forms.CharField(label=_("Interpretation point"), required=False, max_length=60,
+                            validators=[_no_control_characters])
     status = forms.ChoiceField(label=_("Status"), required=False,
                                choices=[("", _("Any"))] + list(Precedent.Status.choices))
     date_from = forms.DateField(label=_("Ruled from"), required=False,
@@ -35,11 +49,13 @@ class PrecedentFilterForm(forms.Form):
 
 class DisputeForm(forms.Form):
     deal_ref = forms.CharField(label=_("Deal"), max_length=120)
-    question = forms.CharField(label=_("What is disputed?"), widget=forms.Textarea(attrs={"rows": 3}))
+    question = forms.CharField(label=_("What is disputed?"), widget=forms.Textarea(attrs={"rows": 3}),
+                               max_length=QUESTION_MAX_LENGTH)
 
 
 class RulingForm(forms.Form):
-    ruling = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    ruling = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 3}), required=False,
+                             max_length=TEXT_MAX_LENGTH)
 
 
 class PublishForm(forms.Form):
@@ -66,20 +82,25 @@ class PrecedentForm(forms.Form):
     """A croupier files a precedent from the site; lists are typed as text (one item a line)."""
 
     title = forms.CharField(label=_("Title"), max_length=200)
-    situation = forms.CharField(label=_("Situation"), widget=forms.Textarea(attrs={"rows": 3}))
-    question = forms.CharField(label=_("Question"), widget=forms.Textarea(attrs={"rows": 2}))
-    ruling = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 3}))
+    situation = forms.CharField(label=_("Situation"), widget=forms.Textarea(attrs={"rows": 3}),
+                                max_length=TEXT_MAX_LENGTH)
+    question = forms.CharField(label=_("Question"), widget=forms.Textarea(attrs={"rows": 2}),
+                               max_length=TEXT_MAX_LENGTH)
+    ruling = forms.CharField(label=_("Ruling"), widget=forms.Textarea(attrs={"rows": 3}),
+                             max_length=TEXT_MAX_LENGTH)
     ruled_on = forms.DateField(label=_("Ruled on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     effective_from = forms.DateField(label=_("In force from"), required=False,
                                      widget=forms.DateInput(attrs={"type": "date"}))
     status = forms.ChoiceField(label=_("Status"), choices=[
         (Precedent.Status.DRAFT, _("Draft")), (Precedent.Status.BINDING, _("Binding")),
         (Precedent.Status.ADVISORY, _("Advisory"))])
-    cites_rules = forms.CharField(label=_("Rules cited"), required=False, help_text=_("B2, M7, H30 ..."))
+    cites_rules = forms.CharField(label=_("Rules cited"), required=False, help_text=_("B2, M7, H30 ..."),
+                                  max_length=TEXT_MAX_LENGTH)
     fixes = forms.CharField(label=_("Readings fixed"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                            max_length=TEXT_MAX_LENGTH,
                             help_text=_("One a line: IP-R2-WILD-CARD=that_rank"))
     cites_precedents = forms.CharField(label=_("Earlier precedents"), required=False,
-                                       widget=forms.Textarea(attrs={"rows": 2}),
+                                       widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXT_MAX_LENGTH,
                                        help_text=_("One a line: P-2003-001=overrules (follows, distinguishes, "
                                                    "overrules, supersedes)"))
     deal_ref = forms.CharField(label=_("Deal"), required=False, max_length=120)

@@ -28,6 +28,7 @@ fewer are kept as they are.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -297,6 +298,43 @@ def remove_entries(keys: list[str]) -> None:
     docs.delete()
 
 
+# What a search box holds. A longer text is refused rather than cut: a cut query finds other things.
+QUERY_MAX_LENGTH = 200
+# Tab, line feed and carriage return are read as spaces; every other control character (NUL
+# above all: PostgreSQL cannot hold it in a string) is refused.
+_SPACES = "\t\n\r"
+
+
+def _control_character(value: str, allowed: str = _SPACES) -> str | None:
+    return next((ch for ch in value if unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed), None)
+
+
+def names_nothing(key: str) -> bool:
+    """Whether an address part (a rule key, a point id, a permanent id) holds a control
+    character: no row has one, and PostgreSQL cannot even be asked for one with a NUL."""
+    return _control_character(str(key), allowed="") is not None
+
+
+def check_text(value: str | None, *, field: str = "q", max_length: int = QUERY_MAX_LENGTH) -> str:
+    """``value`` as a search or filter text, or :class:`~club.errors.InvalidInput` naming ``field``
+    when it holds a control character or is longer than ``max_length``."""
+    from django.utils.translation import gettext as _
+
+    from club.errors import InvalidInput
+
+    value = value or ""
+    bad = _control_character(value)
+    if bad is not None:
+        raise InvalidInput(_("%(field)s: the text holds a control character (%(code)s); type words only.")
+                           % {"field": field, "code": f"U+{ord(bad):04X}"},
+                           extra={"field": field, "character": f"U+{ord(bad):04X}"})
+    if len(value) > max_length:
+        raise InvalidInput(_("%(field)s: at most %(max)s characters, not %(size)s.")
+                           % {"field": field, "max": max_length, "size": len(value)},
+                           extra={"field": field, "max": max_length, "size": len(value)})
+    return value
+
+
 @dataclass(frozen=True)
 class Hit:
     kind: str
@@ -312,9 +350,11 @@ def _fts_query(q: str) -> str:
 
 
 def search(q: str, *, kind: str | None = None, include_private: bool = False, limit: int = 50) -> list[Hit]:
-    """Ranked hits for ``q`` (best first). Empty for a query without words."""
+    """Ranked hits for ``q`` (best first). Empty for a query without words; a text with a control
+    character or longer than a search box is refused (:func:`check_text`)."""
     from .models import SearchDocument
 
+    check_text(q)
     if not words(q):
         return []
     if _is_postgres():

@@ -173,6 +173,8 @@ def point_detail(*, point_id: str) -> InterpretationPoint:
 
 
 def disputes_list(*, status: str | None = None) -> QuerySet[Dispute]:
+    """Every dispute, whoever asks: for the games app's own checks and the croupier's dashboard.
+    What a member is shown comes from :func:`rules.access.disputes_visible_to`."""
     qs = Dispute.objects.select_related("raised_by", "ruled_by", "precedent")
     if status:
         qs = qs.filter(status=status)

@@ -14,7 +14,7 @@ from club.errors import Conflict, InvalidInput, NotFound
 from club.models import Member
 from club.services import require_croupier
 
-from . import search
+from . import access, search
 from .models import (
     Dispute,
     InterpretationPoint,
@@ -26,6 +26,12 @@ from .models import (
 )
 
 FOUNDING_DATE = dt.date(2003, 1, 1)
+# How long the texts of a dispute and a precedent may be: a page of prose, not a file. The API's
+# serializers and the pages' forms say the same, so a long text is refused before it is read.
+QUESTION_MAX_LENGTH = 2000
+TEXT_MAX_LENGTH = 8000
+# A precedent's deal snapshot sent by a croupier, as JSON: a deal's worth, never a dump.
+SNAPSHOT_MAX_CHARS = 20000
 _INITIAL_STATUSES = (Precedent.Status.DRAFT, Precedent.Status.BINDING, Precedent.Status.ADVISORY)
 
 
@@ -99,8 +105,27 @@ def _snapshot(value, field: str = "deal_snapshot") -> dict:
         return {}
     if not isinstance(value, Mapping):
         raise InvalidInput(_("%(field)s: a deal snapshot is an object, not %(type)s.") % {"field": field, "type": type(value).__name__},
-                           extra={"field": field, "value": str(value)[:100]})
+                           extra={"field": field, "value": str(value)[:40]})
     return dict(value)
+
+
+def check_snapshot_size(value, field: str = "deal_snapshot") -> None:
+    """A snapshot typed in by a croupier is a deal's worth of JSON (the ones the archive builds
+    from a stored deal are not bounded)."""
+    import json
+
+    size = len(json.dumps(value, default=str))
+    if size > SNAPSHOT_MAX_CHARS:
+        raise InvalidInput(_("%(field)s: a deal snapshot holds at most %(max)s characters, not %(size)s.")
+                           % {"field": field, "max": SNAPSHOT_MAX_CHARS, "size": size},
+                           extra={"field": field, "max": SNAPSHOT_MAX_CHARS, "size": size})
+
+
+def _check_length(name: str, value: str, limit: int) -> None:
+    if len(value or "") > limit:
+        raise InvalidInput(_("%(field)s: at most %(max)s characters, not %(size)s.")
+                           % {"field": name, "max": limit, "size": len(value)},
+                           extra={"field": name, "max": limit, "size": len(value)})
 
 
 def _member_list(members: Iterable[Member] | None) -> list[Member]:
@@ -124,6 +149,7 @@ def precedent_file(*, actor: Member | None, title: str, situation: str, question
     for name, value in (("title", title), ("situation", situation), ("question", question), ("ruling", ruling)):
         if not (value or "").strip():
             raise InvalidInput(_("%(field)s: this field is required.") % {"field": name}, extra={"field": name, "value": value})
+        _check_length(name, value, 200 if name == "title" else TEXT_MAX_LENGTH)
     if status not in _INITIAL_STATUSES:
         raise InvalidInput(_("A new precedent cannot be %(status)s.") % {"status": repr(status)}, extra={"field": "status", "value": status})
     if ruled_by_kind not in Precedent.RuledBy.values:
@@ -205,6 +231,7 @@ def precedent_update(*, precedent: Precedent, actor: Member, **fields) -> Preced
             raise InvalidInput(_("%(field)s cannot be edited.") % {"field": name}, extra={"field": name})
         if not (value or "").strip():
             raise InvalidInput(_("%(field)s: this field is required.") % {"field": name}, extra={"field": name, "value": value})
+        _check_length(name, value, 200 if name == "title" else TEXT_MAX_LENGTH)
         setattr(precedent, name, value.strip())
     precedent.save()
     search.index_precedent(precedent)
@@ -264,35 +291,29 @@ def founding_precedents_load() -> list[Precedent]:
 
 
 # ----------------------------------------------------------------------------- disputes
-def _active_member(actor: Member | None) -> Member:
-    from club.errors import Forbidden
-
-    if actor is None or not actor.active:
-        raise Forbidden(_("Only a club member may call the croupier."))
-    return actor
-
-
 @transaction.atomic
-def dispute_raise(*, actor: Member, deal_ref: str, question: str, deal_snapshot: Mapping | None = None) -> Dispute:
-    """Call the croupier on a recorded deal. The snapshot defaults to the deal as the games app
-    has it (:func:`rules.whatif.deal_snapshot`). One open dispute per deal."""
-    from .whatif import deal_snapshot as lookup
+def dispute_raise(*, actor: Member, deal_ref: str, question: str) -> Dispute:
+    """Call the croupier on a recorded deal at one of the actor's tables (or any deal, for a
+    croupier). The snapshot kept beside the dispute is the deal as stored, built here: what a
+    caller says the deal was is never taken. One open dispute per deal."""
+    from games.selectors import archive_deal_snapshot
 
-    _active_member(actor)
     deal_ref = (deal_ref or "").strip()
     if not deal_ref:
         raise InvalidInput(_("%(field)s: this field is required.") % {"field": "deal_ref"}, extra={"field": "deal_ref", "value": deal_ref})
     if not (question or "").strip():
         raise InvalidInput(_("%(field)s: this field is required.") % {"field": "question"}, extra={"field": "question", "value": question})
+    _check_length("question", question, QUESTION_MAX_LENGTH)
+    access.check_can_open_dispute(actor, deal_ref)
     if Dispute.objects.select_for_update().filter(deal_ref=deal_ref, status=Dispute.Status.OPEN).exists():
         raise Conflict(_("Deal %(deal)s is already disputed.") % {"deal": deal_ref}, extra={"deal_ref": deal_ref})
-    snapshot = _snapshot(deal_snapshot) or _snapshot(lookup(deal_ref))
+    snapshot = archive_deal_snapshot(deal_ref) or {}
     return Dispute.objects.create(deal_ref=deal_ref, deal_snapshot=snapshot, raised_by=actor,
                                   question=question.strip())
 
 
 def _close_dispute(dispute: Dispute, actor: Member, to: str, ruling: str) -> Dispute:
-    require_croupier(actor)
+    access.access_dispute(actor, dispute.pk, for_write=True)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     allowed = Dispute.TRANSITIONS[dispute.status]
     if to not in allowed:
@@ -300,6 +321,7 @@ def _close_dispute(dispute: Dispute, actor: Member, to: str, ruling: str) -> Dis
                        extra={"from": dispute.status, "to": to, "allowed": list(allowed)})
     if not (ruling or "").strip():
         raise InvalidInput(_("%(field)s: this field is required.") % {"field": "ruling"}, extra={"field": "ruling", "value": ruling})
+    _check_length("ruling", ruling, TEXT_MAX_LENGTH)
     dispute.status = to
     dispute.ruling = ruling.strip()
     dispute.ruled_by = actor
@@ -317,7 +339,8 @@ def dispute_rule(*, dispute: Dispute, actor: Member, ruling: str) -> Dispute:
 @transaction.atomic
 def dispute_replay(*, dispute: Dispute, actor: Member, reason: str = "") -> Dispute:
     """Base rule 12: no precedent and no agreement, so the deal is replayed."""
-    text = reason.strip() or _("No precedent and no agreement: the deal is replayed (base rule 12).")
+    _check_length("ruling", reason or "", TEXT_MAX_LENGTH)
+    text = (reason or "").strip() or _("No precedent and no agreement: the deal is replayed (base rule 12).")
     return _close_dispute(dispute, actor, Dispute.Status.REPLAYED, text)
 
 
@@ -325,7 +348,7 @@ def dispute_replay(*, dispute: Dispute, actor: Member, reason: str = "") -> Disp
 def dispute_publish(*, dispute: Dispute, actor: Member, title: str, status: str = Precedent.Status.BINDING,
                     **precedent_fields) -> Precedent:
     """Publish a ruled dispute's ruling as a precedent, with the deal's snapshot as its situation."""
-    require_croupier(actor)
+    access.access_dispute(actor, dispute.pk, for_write=True)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != Dispute.Status.RULED:
         raise Conflict(_("Dispute #%(id)s is %(status)s: only a ruled dispute becomes a precedent.")

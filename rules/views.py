@@ -16,13 +16,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from club import selectors as club_selectors
-from club.errors import ApplicationError, Forbidden
+from club.errors import ApplicationError, Forbidden, NotFound
 
-from . import search, selectors, services
+from . import access, search, selectors, services
 from .api import precedent_queryset
 from .forms import DisputeForm, PrecedentFilterForm, PrecedentForm, PublishForm, RulingForm
 from .models import Dispute, InterpretationPoint, Precedent, RulebookEntry
-from .whatif import deal_snapshot
 
 PAGE_SIZE = 50
 GAME_NAMES = {"dragon": gettext_lazy("Dragon Poker, club rules v2.2.1"),
@@ -46,6 +45,8 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def entry_detail(request: HttpRequest, key: str) -> HttpResponse:
+    if search.names_nothing(key):
+        raise Http404
     try:
         entry = selectors.entry_detail(key=key)
     except RulebookEntry.DoesNotExist:
@@ -60,6 +61,8 @@ def point_list(request: HttpRequest) -> HttpResponse:
 
 
 def point_detail(request: HttpRequest, point_id: str) -> HttpResponse:
+    if search.names_nothing(point_id):
+        raise Http404
     try:
         point = selectors.point_detail(point_id=point_id)
     except InterpretationPoint.DoesNotExist:
@@ -88,6 +91,8 @@ def precedent_list(request: HttpRequest) -> HttpResponse:
 
 
 def precedent_detail(request: HttpRequest, permanent_id: str) -> HttpResponse:
+    if search.names_nothing(permanent_id):
+        raise Http404
     try:
         precedent = selectors.precedent_detail(permanent_id=permanent_id, member=_member(request))
     except Precedent.DoesNotExist:
@@ -118,8 +123,11 @@ def precedent_new(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/precedent_new.html", {"form": form})
 
 
+@login_required
 @require_POST
 def precedent_transition(request: HttpRequest, permanent_id: str) -> HttpResponse:
+    if search.names_nothing(permanent_id):
+        raise Http404
     member = _member(request)
     try:
         precedent = services.precedent_by_permanent_id(permanent_id)
@@ -157,26 +165,45 @@ def readings_page(request: HttpRequest) -> HttpResponse:
 
 def search_page(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
+    try:
+        search.check_text(q)
+    except ApplicationError as exc:
+        # Not echoed back: the box starts empty, with the reason beside it.
+        return render(request, "rules/search.html", {"q": "", "hits": [], "error": exc.message}, status=400)
     member = _member(request)
     hits = search.search(q, include_private=bool(member and member.is_croupier)) if q else []
     return render(request, "rules/search.html", {"q": q, "hits": hits})
 
 
 # ----------------------------------------------------------------------------- disputes
+def _dispute_or_404(member, pk: int, *, for_write: bool) -> Dispute:
+    try:
+        return access.access_dispute(member, pk, for_write=for_write)
+    except NotFound:
+        raise Http404(_("No such dispute."))
+    except Forbidden as exc:
+        raise _forbidden(exc)
+
+
 @login_required
 def dispute_list(request: HttpRequest) -> HttpResponse:
     status = request.GET.get("status") or None
-    return render(request, "rules/dispute_list.html", {
-        "disputes": selectors.disputes_list(status=status if status in Dispute.Status.values else None)})
+    disputes = access.disputes_visible_to(_member(request))
+    if status in Dispute.Status.values:
+        disputes = disputes.filter(status=status)
+    return render(request, "rules/dispute_list.html", {"disputes": disputes})
 
 
 @login_required
 def dispute_new(request: HttpRequest) -> HttpResponse:
+    from games.selectors import archive_deal_snapshot
+
     member = _member(request)
     if member is None:
         raise Http404(_("This account is not a club member."))
-    deal_ref = request.GET.get("deal", "")
-    snapshot = deal_snapshot(deal_ref) if deal_ref else None
+    deal_ref = request.GET.get("deal", "")[:120]
+    # The deal's cards only for who may see the deal.
+    snapshot = archive_deal_snapshot(deal_ref) if access.deal_for_ref(member, deal_ref) is not None else None
     form = DisputeForm(request.POST or None, initial={"deal_ref": deal_ref})
     if request.method == "POST" and form.is_valid():
         try:
@@ -191,30 +218,33 @@ def dispute_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    dispute = selectors.disputes_list().filter(pk=pk).first()
-    if dispute is None:
-        raise Http404(_("No such dispute."))
     member = _member(request)
+    dispute = _dispute_or_404(member, pk, for_write=False)
     return render(request, "rules/dispute_detail.html", {
-        "dispute": dispute, "can_rule": bool(member and member.is_croupier),
+        "dispute": dispute, "can_rule": access.can_rule(member),
         "ruling_form": RulingForm(), "publish_form": PublishForm(initial={"title": dispute.question[:200]})})
 
 
 @login_required
 @require_POST
 def dispute_act(request: HttpRequest, pk: int, what: str) -> HttpResponse:
-    dispute = selectors.disputes_list().filter(pk=pk).first()
-    if dispute is None:
-        raise Http404(_("No such dispute."))
+    if what not in ("rule", "replay", "publish"):
+        raise Http404
     member = _member(request)
+    dispute = _dispute_or_404(member, pk, for_write=True)
     try:
-        if what == "rule":
-            services.dispute_rule(dispute=dispute, actor=member, ruling=request.POST.get("ruling", ""))
-            messages.success(request, _("The dispute is ruled."))
-        elif what == "replay":
-            services.dispute_replay(dispute=dispute, actor=member, reason=request.POST.get("ruling", ""))
-            messages.success(request, _("The deal is to be replayed."))
-        elif what == "publish":
+        if what in ("rule", "replay"):
+            form = RulingForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, " ".join(form.errors["ruling"]))
+                return redirect(dispute)
+            if what == "rule":
+                services.dispute_rule(dispute=dispute, actor=member, ruling=form.cleaned_data["ruling"])
+                messages.success(request, _("The dispute is ruled."))
+            else:
+                services.dispute_replay(dispute=dispute, actor=member, reason=form.cleaned_data["ruling"])
+                messages.success(request, _("The deal is to be replayed."))
+        else:
             form = PublishForm(request.POST)
             if not form.is_valid():
                 messages.error(request, _("A title is required."))
@@ -222,8 +252,6 @@ def dispute_act(request: HttpRequest, pk: int, what: str) -> HttpResponse:
             precedent = services.dispute_publish(dispute=dispute, actor=member, **form.cleaned_data)
             messages.success(request, _("Published as %(id)s.") % {"id": precedent.permanent_id})
             return redirect(precedent)
-        else:
-            raise Http404
     except Forbidden as exc:
         raise _forbidden(exc)
     except ApplicationError as exc:

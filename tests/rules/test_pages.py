@@ -119,28 +119,28 @@ def test_precedent_page_query_bound(chain, croupier, django_assert_max_num_queri
         assert _client().get(f"/rules/precedents/{first.permanent_id}/").status_code == 200
 
 
-def test_a_member_calls_the_croupier_and_the_croupier_rules(archive, plain_member, croupier):
+def test_a_member_calls_the_croupier_and_the_croupier_rules(archive, table):
     assert _client().get("/rules/disputes/new/").status_code == 302  # to the login page
-    response = _client(plain_member).post("/rules/disputes/new/", {"deal_ref": "g#9", "question": "Wild?"})
-    dispute = Dispute.objects.get(deal_ref="g#9")
+    response = _client(table.seated).post("/rules/disputes/new/", {"deal_ref": table.ref, "question": "Wild?"})
+    dispute = Dispute.objects.get(deal_ref=table.ref)
     assert response.status_code == 302 and response["Location"] == dispute.get_absolute_url()
-    page = _client(plain_member).get(dispute.get_absolute_url()).content.decode()
+    page = _client(table.seated).get(dispute.get_absolute_url()).content.decode()
     assert "Wild?" in page and "replay" not in page
-    _client(plain_member).post(f"/rules/disputes/{dispute.pk}/replay/")
+    _client(table.seated).post(f"/rules/disputes/{dispute.pk}/replay/")
     dispute.refresh_from_db()
     assert dispute.status == "open"
-    _client(croupier).post(f"/rules/disputes/{dispute.pk}/replay/", {"ruling": ""})
+    _client(table.croupier).post(f"/rules/disputes/{dispute.pk}/replay/", {"ruling": ""})
     dispute.refresh_from_db()
     assert dispute.status == "replayed"
-    assert "g#9" in _client(plain_member).get("/rules/disputes/").content.decode()
+    assert table.ref in _client(table.partner).get("/rules/disputes/").content.decode()
 
 
-def test_publishing_a_ruled_dispute_from_its_page(archive, plain_member, croupier):
-    _client(plain_member).post("/rules/disputes/new/", {"deal_ref": "g#10", "question": "Dead?"})
-    dispute = Dispute.objects.get(deal_ref="g#10")
-    _client(croupier).post(f"/rules/disputes/{dispute.pk}/rule/", {"ruling": "Dead by Table 2."})
-    response = _client(croupier).post(f"/rules/disputes/{dispute.pk}/publish/",
-                                      {"title": "Table 2 kills", "status": "binding"})
+def test_publishing_a_ruled_dispute_from_its_page(archive, table):
+    _client(table.seated).post("/rules/disputes/new/", {"deal_ref": table.ref, "question": "Dead?"})
+    dispute = Dispute.objects.get(deal_ref=table.ref)
+    _client(table.croupier).post(f"/rules/disputes/{dispute.pk}/rule/", {"ruling": "Dead by Table 2."})
+    response = _client(table.croupier).post(f"/rules/disputes/{dispute.pk}/publish/",
+                                            {"title": "Table 2 kills", "status": "binding"})
     dispute.refresh_from_db()
     assert dispute.precedent is not None
     assert response["Location"] == dispute.precedent.get_absolute_url()
@@ -160,20 +160,13 @@ def test_a_croupier_files_a_precedent_from_the_site(archive, plain_member, croup
     assert "north_always" in page and "B15" in page
 
 
-def test_the_dispute_form_starts_from_the_deal(archive, plain_member):
-    from rules import whatif
+def test_the_dispute_form_starts_from_the_deal(archive, table):
+    from rules.templatetags.rules_tags import card
 
-    def find(ref):
-        return {"cards": ["Qs", "Jo"]} if ref == "game-3#1" else None
-
-    whatif.register_deal_lookup(find)
-    try:
-        page = _client(plain_member).get("/rules/disputes/new/?deal=game-3%231").content.decode()
-        assert 'value="game-3#1"' in page and '<span class="card black">Q♠</span>' in page
-        _client(plain_member).post("/rules/disputes/new/", {"deal_ref": "game-3#1", "question": "Joker?"})
-    finally:
-        whatif.unregister_deal_lookup(find)
-    assert Dispute.objects.get(deal_ref="game-3#1").deal_snapshot == {"cards": ["Qs", "Jo"]}
+    page = _client(table.seated).get(f"/rules/disputes/new/?deal={table.ref}").content.decode()
+    assert f'value="{table.ref}"' in page and str(card(table.cards[0])) in page
+    _client(table.seated).post("/rules/disputes/new/", {"deal_ref": table.ref, "question": "Joker?"})
+    assert Dispute.objects.get(deal_ref=table.ref).deal_snapshot["cards"] == table.cards
 
 
 def test_founding_readings_are_not_news(archive):
