@@ -13,7 +13,7 @@ from . import selectors, services
 from .errors import Forbidden
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
-from .validators import validate_club_date
+from .validators import sane_date_range
 
 
 def actor_of(request) -> Member:
@@ -61,7 +61,7 @@ class MemberSerializer(serializers.ModelSerializer):
         model = Member
         fields = ["id", "display_name", "dimension", "sex", "beard", "role", "joined", "active"]
         # A taken name is a conflict (409), which the service reports.
-        extra_kwargs = {"display_name": {"validators": []}, "joined": {"validators": [validate_club_date]}}
+        extra_kwargs = {"display_name": {"validators": []}, "joined": {"validators": [sane_date_range]}}
 
 
 class MemberCreateSerializer(MemberSerializer):
@@ -80,6 +80,8 @@ class VenueSerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "address", "latitude", "longitude", "timezone", "saint_images",
                   "analog_clocks", "digital_clocks", "natural_table", "doors", "windows", "chimneys",
                   "exits", "closed_room"]
+        extra_kwargs = {name: {"max_value": 1000} for name in (
+            "saint_images", "analog_clocks", "digital_clocks", "doors", "windows", "chimneys")}
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -109,8 +111,8 @@ class SessionSerializer(serializers.ModelSerializer):
         fields = ["id", "title", "venue", "starts_at", "ends_at", "game", "min_stake", "max_stake", "capacity",
                   "status", "notes", "going_count", "waitlist_count"]
         read_only_fields = ["status"]
-        extra_kwargs = {"starts_at": {"validators": [validate_club_date]},
-                        "ends_at": {"validators": [validate_club_date]}}
+        extra_kwargs = {"starts_at": {"validators": [sane_date_range]}, "ends_at": {"validators": [sane_date_range]},
+                        "min_stake": {"max_value": 100000}, "max_stake": {"max_value": 100000}}
 
 
 class SessionDetailSerializer(SessionSerializer):

@@ -11,12 +11,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions as drf_exceptions
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler
+from rest_framework.views import exception_handler, set_rollback
 
 from rules.engines.errors import RulesError
 
@@ -126,7 +127,27 @@ def _with_values(fields: Any, data: Any) -> Any:
     return out
 
 
+def _still_in_use(exc: ProtectedError | RestrictedError, context: dict) -> Response:
+    """Deleting what other rows still point at (a venue with sessions, a dimension with members) is
+    a conflict: name the object and what uses it, kind by kind, with counts."""
+    rows = exc.protected_objects if isinstance(exc, ProtectedError) else exc.restricted_objects
+    counts: dict[Any, int] = {}
+    for row in rows:
+        counts[type(row)] = counts.get(type(row), 0) + 1
+    uses = ", ".join(f"{model._meta.verbose_name_plural}: {n}" for model, n in counts.items())
+    view = context.get("view")
+    lookup = getattr(view, "lookup_url_kwarg", None) or getattr(view, "lookup_field", "pk")
+    name = str(getattr(view, "kwargs", {}).get(lookup, ""))[:40]
+    set_rollback()
+    return Response({"message": _("%(name)s cannot be deleted while it is in use (%(uses)s).")
+                     % {"name": name or _("This object"), "uses": uses},
+                     "extra": {"value": name, "used_by": {model._meta.label_lower: n for model, n in counts.items()}}},
+                    status=status.HTTP_409_CONFLICT)
+
+
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, ProtectedError | RestrictedError):
+        return _still_in_use(exc, context)
     if isinstance(exc, ApplicationError):
         return Response({"message": exc.message, "extra": _safe_extra(exc.extra)}, status=exc.status_code)
     if isinstance(exc, RulesError):

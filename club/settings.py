@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the language and the user are known: its 400 page is in the member's language.
+    "club.middleware.ControlCharacterMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -190,11 +192,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "club.api_pagination.ClubPagination",
+    "DEFAULT_PARSER_CLASSES": [
+        "club.api_parsers.ClubJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "club.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"submissions": env.str("SUBMISSION_RATE", default="120/min")},
 }
+# The largest page a list answers with, whatever ?limit= asks.
+API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=100)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dragon Poker club API",
     "DESCRIPTION": "Members, sessions, seating, recorded play, results and the precedent archive.",

@@ -9,8 +9,6 @@ and honour an ``Idempotency-Key`` header.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -24,6 +22,7 @@ from club.api import actor_of
 from club.errors import InvalidInput, NotFound
 from club.models import GameKind, Member, ScheduledSession
 from club.seats import Seat
+from club.validators import sane_date_range
 from rules.api import DisputeSerializer
 
 from . import access, selectors, services
@@ -174,12 +173,6 @@ class DealSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-def _sane_moment(value: dt.datetime | None) -> dt.datetime | None:
-    if value is not None and not 1900 <= value.year <= 2200:
-        raise serializers.ValidationError(_("%(value)s is outside the years 1900..2200.") % {"value": value.isoformat()})
-    return value
-
-
 class DealCreateSerializer(serializers.Serializer):
     # An id, not a related field: a table the member does not sit at answers 404 like one that
     # does not exist.
@@ -187,7 +180,7 @@ class DealCreateSerializer(serializers.Serializer):
     mode = enum_field(Deal.Mode.choices, default=Deal.Mode.RECORDED)
     seed = serializers.CharField(required=False, max_length=64, allow_blank=False,
                                  help_text="The digital dealer's seed; drawn at random when absent.")
-    started_at = serializers.DateTimeField(required=False, validators=[_sane_moment])
+    started_at = serializers.DateTimeField(required=False, validators=[sane_date_range])
 
 
 class CardInSerializer(serializers.Serializer):

@@ -23,6 +23,7 @@ from club import selectors as club_selectors
 from club.api import IsCroupierOrReadOnly, actor_of
 from club.errors import InvalidInput
 from club.models import Member
+from club.validators import query_date, query_int, sane_date_range
 
 from . import access, search, selectors, services
 from .models import Dispute, InterpretationPoint, Precedent, PrecedentCitation, PrecedentImpact, RulebookEntry
@@ -33,14 +34,7 @@ def _member(request) -> Member | None:
 
 
 def _date_param(request, name: str) -> dt.date | None:
-    value = request.query_params.get(name)
-    if not value:
-        return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise InvalidInput(_("%(field)s: %(value)s is not a date (YYYY-MM-DD).") % {"field": name, "value": repr(value)},
-                           extra={"field": name, "value": value})
+    return query_date(request.query_params, name)
 
 
 class WriteThrottleMixin:
@@ -134,8 +128,8 @@ class PrecedentInputSerializer(serializers.Serializer):
     situation = serializers.CharField(max_length=_TEXT)
     question = serializers.CharField(max_length=_TEXT)
     ruling = serializers.CharField(max_length=_TEXT)
-    ruled_on = serializers.DateField(required=False)
-    effective_from = serializers.DateField(required=False)
+    ruled_on = serializers.DateField(required=False, validators=[sane_date_range])
+    effective_from = serializers.DateField(required=False, validators=[sane_date_range])
     status = serializers.ChoiceField(choices=["draft", "binding", "advisory"], default="draft")
     ruled_by_kind = serializers.ChoiceField(choices=Precedent.RuledBy.choices, default="croupier")
     panel = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), many=True, required=False)
@@ -171,7 +165,7 @@ class PrecedentUpdateSerializer(serializers.Serializer):
 
 class PrecedentTransitionSerializer(serializers.Serializer):
     to = serializers.ChoiceField(choices=Precedent.Status.choices)
-    on = serializers.DateField(required=False)
+    on = serializers.DateField(required=False, validators=[sane_date_range])
 
 
 class ImpactSerializer(serializers.ModelSerializer):
@@ -276,12 +270,10 @@ def precedent_queryset(request, params):
     for name, limit in (("q", search.QUERY_MAX_LENGTH), ("rule", 40), ("point", 60)):
         search.check_text(params.get(name) and str(params.get(name)), field=name, max_length=limit)
     rule = params.get("rule") or None
-    for name, prefix in (("modifier", "M"), ("hand", "H")):
-        value = params.get(name)
-        if value:
-            if not str(value).isdigit():
-                raise InvalidInput(_("%(field)s: %(value)s is not a number.") % {"field": name, "value": repr(value)}, extra={"field": name, "value": value})
-            rule = f"{prefix}{int(value)}"
+    for name, prefix, top in (("modifier", "M", 100), ("hand", "H", 64)):
+        number = query_int(params, name, min_value=1, max_value=top)
+        if number is not None:
+            rule = f"{prefix}{number}"
     status_ = params.get("status") or None
     if status_ and status_ not in Precedent.Status.values:
         raise InvalidInput(_("status: unknown status %(status)s.") % {"status": repr(status_)}, extra={"field": "status", "value": status_})
@@ -294,14 +286,7 @@ def precedent_queryset(request, params):
         refs = [h.ref for h in hits]
 
     def parse(name):
-        value = params.get(name)
-        if not value:
-            return None
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            raise InvalidInput(_("%(field)s: %(value)s is not a date (YYYY-MM-DD).") % {"field": name, "value": repr(value)},
-                               extra={"field": name, "value": value})
+        return query_date(params, name)
 
     qs = selectors.precedent_list(member=member, rule=rule, point=params.get("point") or None, status=status_,
                                   date_from=parse("from"), date_to=parse("to"), refs=refs)

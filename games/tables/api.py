@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from club.api import actor_of
 from club.models import Member, ScheduledSession, Venue
+from club.validators import INT32_BOUNDS, INT32_MIN
 from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
@@ -182,12 +183,12 @@ class DiceMoveSerializer(serializers.Serializer):
         queryset=Member.objects.all(), required=False,
         help_text="The member whose move it is: a player moves only for himself (the default); a "
                   "croupier who does not play may enter either player's move (by default whose turn it is).")
-    dice = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=5,
+    dice = serializers.ListField(child=serializers.IntegerField(**INT32_BOUNDS), required=False, max_length=5,
                                  help_text="The faces rolled (real dice): five for a roll, one per "
                                            "rerolled position for a reroll.")
-    indices = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=5,
+    indices = serializers.ListField(child=serializers.IntegerField(**INT32_BOUNDS), required=False, max_length=5,
                                     help_text="The positions rerolled, 0..4.")
-    amount = serializers.IntegerField(required=False, help_text="The raise proposed, at most the match's "
+    amount = serializers.IntegerField(required=False, min_value=INT32_MIN, max_value=INT32_BOUNDS["max_value"], help_text="The raise proposed, at most the match's "
                                                                 "largest raise or its session's largest stake.")
 
 
@@ -259,21 +260,21 @@ class DiceMatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
 
 
 class DrakerCardSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="2..14, the ace 14.")
-    profession = serializers.IntegerField(help_text="1..10, the youngest first.")
+    rank = serializers.IntegerField(**INT32_BOUNDS, help_text="2..14, the ace 14.")
+    profession = serializers.IntegerField(**INT32_BOUNDS, help_text="1..10, the youngest first.")
     suit = serializers.CharField(max_length=1, help_text="h d c s e (elves) g (gnomes).")
-    tokens = serializers.IntegerField(default=0, help_text='Net count of "+1" and "-1" tokens.')
-    effects = serializers.IntegerField(default=0)
+    tokens = serializers.IntegerField(default=0, **INT32_BOUNDS, help_text='Net count of "+1" and "-1" tokens.')
+    effects = serializers.IntegerField(default=0, **INT32_BOUNDS)
     pool = serializers.CharField(default="own", max_length=6, help_text="own or common.")
 
 
 class DrakerScoreInputSerializer(serializers.Serializer):
     cards = DrakerCardSerializer(many=True, allow_empty=False, max_length=20)
-    effects = serializers.IntegerField(default=0, help_text="Effects on the whole combination.")
-    spent_attack = serializers.IntegerField(default=0)
-    spent_defence = serializers.IntegerField(default=0)
-    earned_attack = serializers.IntegerField(default=0, help_text="Earned besides this combination.")
-    earned_defence = serializers.IntegerField(default=0, help_text="Earned besides this combination.")
+    effects = serializers.IntegerField(default=0, **INT32_BOUNDS, help_text="Effects on the whole combination.")
+    spent_attack = serializers.IntegerField(default=0, **INT32_BOUNDS)
+    spent_defence = serializers.IntegerField(default=0, **INT32_BOUNDS)
+    earned_attack = serializers.IntegerField(default=0, **INT32_BOUNDS, help_text="Earned besides this combination.")
+    earned_defence = serializers.IntegerField(default=0, **INT32_BOUNDS, help_text="Earned besides this combination.")
 
 
 class DrakerScoreView(APIView):

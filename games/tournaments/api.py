@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from club.api import IsCroupierOrReadOnly, actor_of
 from club.models import Member, Venue
+from club.validators import sane_date_range
 
 from . import metrics, services, tasks
 from .models import Entry, Rating, Round, Seat, Stage, Standing, Table, Tournament
@@ -47,7 +48,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "slug", "name", "date", "venue", "status", "seed", "tiebreakers", "players", "standings_at"]
         read_only_fields = ["status", "standings_at"]
-        extra_kwargs = {"slug": {"required": False}}
+        extra_kwargs = {"slug": {"required": False}, "date": {"validators": [sane_date_range]}}
 
 
 class TournamentSeatSerializer(serializers.ModelSerializer):
@@ -113,7 +114,7 @@ class TournamentEntryInputSerializer(serializers.Serializer):
 
 class TournamentStageInputSerializer(serializers.Serializer):
     method = inline_choice(Stage.Method.choices)
-    number = serializers.IntegerField(min_value=1, required=False)
+    number = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
 class TournamentTransitionInputSerializer(serializers.Serializer):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.api_parsers import loads
 from club.models import Member, Venue
 
 from .models import SEAT_LABELS, Stage
@@ -47,8 +46,8 @@ class RoundForm(forms.Form):
         if not text:
             return None
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
+            return loads(text)
+        except ValueError as error:
             raise forms.ValidationError(_("The card play is not JSON: %(error)s") % {"error": error})
 
     def values(self) -> dict:
