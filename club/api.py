@@ -9,7 +9,7 @@ from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from . import selectors, services
+from . import access, selectors, services
 from .errors import Forbidden
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
@@ -170,6 +170,11 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
 
     serializer_class = InvitationSerializer
     queryset = Invitation.objects.none()
+    permission_classes = [permissions.IsAuthenticated]
+
+    def create(self, request, *args, **kwargs):
+        access.check_admin(actor_of(request))
+        return super().create(request, *args, **kwargs)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -214,10 +219,15 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         return MemberCreateSerializer if self.action == "create" else MemberSerializer
 
     def create(self, request, *args, **kwargs):
+        access.check_admin(actor_of(request))
         serializer = MemberCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         member = services.member_create(actor=actor_of(request), **serializer.validated_data)
         return Response(MemberSerializer(member).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        access.check_member_edit(actor_of(request), self.get_object())
+        return super().update(request, *args, **kwargs)
 
     def perform_update(self, serializer):
         serializer.instance = services.member_update(member=serializer.instance, actor=actor_of(self.request),

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from . import access
 from . import seats as seat_rules
 from .errors import Conflict, Forbidden, InvalidInput, NotFound
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
@@ -23,16 +24,9 @@ User = get_user_model()
 
 # --- permissions -------------------------------------------------------------------------------
 
-def require_croupier(actor: Member | None) -> Member:
-    if actor is None or not actor.active or not actor.is_croupier:
-        raise Forbidden(_("Only a croupier or an admin may do this."))
-    return actor
-
-
-def require_admin(actor: Member | None) -> Member:
-    if actor is None or not actor.active or not actor.is_admin:
-        raise Forbidden(_("Only an admin may do this."))
-    return actor
+# The club's access rules live in club.access; the services keep these names.
+require_croupier = access.check_croupier
+require_admin = access.check_admin
 
 
 def _full_clean(instance, exclude: list[str] | None = None) -> None:

@@ -14,7 +14,7 @@ from games.tournaments.selectors import rating_chart
 
 from . import accounts, selectors, services
 from .accounts import INVITATION_SESSION_KEY
-from .errors import ApplicationError, TooManyAttempts
+from .errors import ApplicationError, Forbidden, TooManyAttempts
 from .forms import InvitationForm, ProfileForm, SeatForm, SessionForm
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, Venue
 
@@ -103,6 +103,10 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _redirect_with_error(request, error: ApplicationError, to):
+    """A refusal goes back to the page with its reason; an action the member may not take at all
+    is a 403."""
+    if isinstance(error, Forbidden):
+        raise PermissionDenied(error.message)
     messages.error(request, error.message)
     return redirect(to)
 

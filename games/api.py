@@ -312,10 +312,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def reseat(self, request, pk=None):
         """Change seats or players: this Game ends and the next starts."""
+        game = self.get_object()  # who may act here, before what he sent is read
         data = ReseatSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         seats, facts = _facts_of(data.validated_data["seats"])
-        game = services.game_reseat(game=self.get_object(), actor=actor_of(request), seats=seats, player_facts=facts)
+        game = services.game_reseat(game=game, actor=actor_of(request), seats=seats, player_facts=facts)
         return Response(GameSerializer(selectors.games_with_players().get(pk=game.pk)).data,
                         status=status.HTTP_201_CREATED)
 
@@ -375,29 +376,32 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
     @extend_schema(request=CardInSerializer, responses={201: DealtCardSerializer})
     @action(detail=True, methods=["post"])
     def cards(self, request, pk=None):
+        deal = self.get_object()
         data = CardInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = services.deal_card(deal=self.get_object(), actor=actor_of(request), card=data.validated_data["card"])
+        row = services.deal_card(deal=deal, actor=actor_of(request), card=data.validated_data["card"])
         return Response(DealtCardSerializer(row).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=BetInSerializer, responses={201: BetSerializer})
     @action(detail=True, methods=["post"])
     def bets(self, request, pk=None):
+        deal = self.get_object()
         data = BetInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         actor = actor_of(request)
-        bet = services.bet_place(deal=self.get_object(), actor=actor, member=data.validated_data.get("member", actor),
+        bet = services.bet_place(deal=deal, actor=actor, member=data.validated_data.get("member", actor),
                                  amount=data.validated_data["amount"])
         return Response(BetSerializer(bet).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ClaimInSerializer, responses={201: ClaimSerializer})
     @action(detail=True, methods=["post"])
     def claims(self, request, pk=None):
+        deal = self.get_object()
         data = ClaimInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         actor = actor_of(request)
         v = data.validated_data
-        claim = services.claim_declare(deal=self.get_object(), actor=actor, member=v.get("member", actor),
+        claim = services.claim_declare(deal=deal, actor=actor, member=v.get("member", actor),
                                        rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
         return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
@@ -472,9 +476,10 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
     def disputes(self, request, pk=None):
         """Call the croupier on this result's deal: a dispute in the precedent archive
         (/api/disputes/), prefilled with the deal; confirming waits until the croupier rules."""
+        result = self.get_object()
         data = DisputeInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        dispute = services.dispute_raise(deal=self.get_object().deal, actor=actor_of(request),
+        dispute = services.dispute_raise(deal=result.deal, actor=actor_of(request),
                                          question=data.validated_data["question"])
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 

@@ -8,12 +8,11 @@ import datetime as dt
 from django.db import transaction
 
 from club.models import Member
+from games.models import Deal
 
 from . import services
 from .models import Dispute, Precedent
 from .rulebook import rulebook_sync
-
-DEAL_REF = "demo-game-1#3"
 
 
 def _member(name: str) -> Member | None:
@@ -64,16 +63,16 @@ def load() -> dict[str, int]:
             ruled_on=dt.date(2024, 11, 2), status=Precedent.Status.ADVISORY, cites_rules=["B24"])
         later += 1
     raiser = _member("Skeeve") or croupier
-    if not Dispute.objects.filter(deal_ref=DEAL_REF).exists():
-        dispute = services.dispute_raise(
-            actor=raiser, deal_ref=DEAL_REF, question="Was my Two wild at 00:30 if the previous hour's wild rank was dead?",
-            deal_snapshot={"cards": ["2h", "Qs", "Ah", "Kd", "10c", "7s", "2d", "Jh", "9c"],
-                           "trace": [{"source": "T2", "cards": ["2h"], "change": "wild", "text": "00:00 - 01:00"}],
-                           "date": "2026-11-20"})
+    # Disputes are raised on deals the demo recorded at the raiser's table; the snapshot is the
+    # stored deal, built by the archive.
+    deals = list(Deal.objects.filter(game__players__member=raiser, cards__isnull=False)
+                 .distinct().order_by("started_at", "pk")[:2]) if raiser else []
+    first_question = "Was my Two wild at 00:30 if the previous hour's wild rank was dead?"
+    if deals and not Dispute.objects.filter(question=first_question).exists():
+        dispute = services.dispute_raise(actor=raiser, deal_ref=f"deal-{deals[0].pk}", question=first_question)
         services.dispute_rule(dispute=dispute, actor=croupier,
                               ruling="The Two is wild: Table 2's dead rank for 00:00 is the Queen, not the Two.")
-    if not Dispute.objects.filter(deal_ref="demo-game-1#5").exists():
-        services.dispute_raise(actor=raiser, deal_ref="demo-game-1#5",
-                               question="Does modifier 7 kill the Seven dealt after the Ten in a dark circle?",
-                               deal_snapshot={"cards": ["10h", "7c", "7d"], "date": "2026-11-20"})
+    second_question = "Does modifier 7 kill the Seven dealt after the Ten in a dark circle?"
+    if len(deals) > 1 and not Dispute.objects.filter(question=second_question).exists():
+        services.dispute_raise(actor=raiser, deal_ref=f"deal-{deals[1].pk}", question=second_question)
     return {"founding": len(founding), "later": later}

@@ -55,7 +55,7 @@ class CasinoHandSerializer(serializers.Serializer):
 
 class CasinoStartSerializer(serializers.Serializer):
     # The table's limit (CASINO_MAX_STAKE) is the service's to check, so the refusal names the value.
-    stake = serializers.IntegerField(default=1, help_text="Chips, from 1 to the casino table's limit.")
+    stake = serializers.IntegerField(default=1, **INT32_BOUNDS, help_text="Chips, from 1 to the casino table's limit.")
     venue = serializers.SlugRelatedField(slug_field="slug", queryset=Venue.objects.all(), required=False,
                                          allow_null=True, help_text="Its time zone sets the house clock.")
 
@@ -167,13 +167,13 @@ class DiceMatchCreateSerializer(serializers.Serializer):
     first = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
     second = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
     # The limits (the table's, the session's stakes) are the service's to check, naming the value.
-    stake = serializers.IntegerField(default=1, help_text="Chips, within the table's limits and the "
+    stake = serializers.IntegerField(default=1, **INT32_BOUNDS, help_text="Chips, within the table's limits and the "
                                                           "session's stakes.")
     mode = serializers.ChoiceField(choices=DiceMatch.Mode.choices, default=DiceMatch.Mode.RECORDED)
     seed = serializers.CharField(required=False, allow_blank=True, max_length=64)
     session = serializers.PrimaryKeyRelatedField(queryset=ScheduledSession.objects.all(), required=False,
                                                  allow_null=True)
-    max_raise = serializers.IntegerField(required=False, allow_null=True,
+    max_raise = serializers.IntegerField(required=False, allow_null=True, **INT32_BOUNDS,
                                          help_text="At most the session's largest stake.")
 
 

@@ -18,7 +18,7 @@ from club.api import IsCroupierOrReadOnly, actor_of
 from club.models import Member, Venue
 from club.validators import sane_date_range
 
-from . import metrics, services, tasks
+from . import access, metrics, services, tasks
 from .models import Entry, Rating, Round, Seat, Stage, Standing, Table, Tournament
 
 
@@ -235,6 +235,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @rounds.mapping.post
     def record_round(self, request, pk=None):
         table = self.get_object()
+        access.check_recorder(actor_of(request), table)  # before what he sent is read
         data = TournamentRoundInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         row = services.round_record(actor=actor_of(request), table=table, **data.validated_data)

@@ -16,13 +16,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from club.errors import Conflict, Forbidden, InvalidInput
+from club.errors import Conflict, InvalidInput
 from club.models import Member, Venue
 from club.services import require_croupier
 from rules.engines import tricks
 from rules.engines.errors import RulesError
 
-from . import metrics, ratings, seating
+from . import access, metrics, ratings, seating
 from .models import (
     SEAT_LABELS,
     Bye,
@@ -50,21 +50,9 @@ KIND_LABELS = ROUND_KIND_NAMES
 
 # --- permissions -------------------------------------------------------------------------------
 
-def can_record(actor: Member | None, table: Table, seated_member_ids: Sequence[int] | None = None) -> bool:
-    """Croupiers and admins record any table; a player records the rounds of the table they sit at."""
-    if actor is None or not actor.active:
-        return False
-    if actor.is_croupier:
-        return True
-    if seated_member_ids is None:
-        seated_member_ids = list(table.seats.values_list("entry__member_id", flat=True))
-    return actor.pk in seated_member_ids
-
-
-def _require_recorder(actor: Member | None, table: Table) -> Member:
-    if not can_record(actor, table):
-        raise Forbidden(_("Only a croupier, an admin or a player at this table may record its rounds."))
-    return actor
+# Kept under these names for the callers that read them from the services.
+can_record = access.can_record
+_require_recorder = access.check_recorder
 
 
 # --- tournaments and entries ---------------------------------------------------------------------

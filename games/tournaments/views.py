@@ -7,6 +7,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from club.errors import ApplicationError, Forbidden, InvalidInput
 from club.models import Member
 from club.selectors import member_for_user
 
-from . import selectors, services, tasks
+from . import access, selectors, services, tasks
 from .forms import EntryForm, RoundForm, StageForm, TournamentForm
 from .models import Entry, Report, Round, Table, Tournament
 
@@ -83,11 +84,12 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament_or_404(slug)
-    actor = member_for_user(request.user)
+    try:
+        actor = access.check_croupier(member_for_user(request.user))
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from exc
     action = request.POST.get("action", "")
     try:
-        if actor is None or not actor.is_croupier:
-            raise Forbidden(_("Only a croupier or an admin may do this."))
         if action == "add":
             form = EntryForm(request.POST)
             if not form.is_valid():
@@ -145,11 +147,16 @@ def sheet_totals(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/_sheet_totals.html", _sheet_context(request, table))
 
 
+@login_required
 @require_POST
 def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
     """Record a round from the sheet. With htmx the sheet comes back in place (totals included);
     a refusal comes back with its reason and the values kept."""
     table = get_object_or_404(Table, pk=pk)
+    try:
+        access.check_recorder(member_for_user(request.user), table)
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from exc
     form = RoundForm(request.POST)
     error = ""
     status = 200
