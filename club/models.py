@@ -285,3 +285,30 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+class OutboxMessage(models.Model):
+    """A task to publish to the broker, written in the same transaction as the change that asks
+    for it (:func:`club.outbox.enqueue`) and published by the relay: a request never waits on the
+    broker, and a task is not lost when the broker is down or the process dies after the commit."""
+
+    task = models.CharField(_("task"), max_length=200)
+    task_id = models.UUIDField(_("task id"), unique=True)
+    args = models.JSONField(_("arguments"), default=list, blank=True)
+    kwargs = models.JSONField(_("keyword arguments"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    attempts = models.PositiveIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("outbox message")
+        verbose_name_plural = _("outbox messages")
+        indexes = [
+            # The relay reads only the unsent rows, oldest first.
+            models.Index(fields=["id"], condition=models.Q(sent_at__isnull=True), name="outbox_unsent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.task} {self.task_id}"

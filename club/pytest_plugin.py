@@ -65,15 +65,29 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         proc.kill()
 
 
+def queued_messages(app, queue: str | None = None) -> int:
+    """How many messages wait in ``queue`` (the default queue), on any broker: a passive declare
+    reports the count on RabbitMQ and on Redis alike; a queue that does not exist holds none."""
+    with app.connection_for_write() as conn, conn.channel() as channel:
+        try:
+            return channel.queue_declare(queue=queue or app.conf.task_default_queue, passive=True).message_count
+        except conn.channel_errors:
+            return 0
+
+
 def _worker_idle(app, timeout: float = 60.0) -> None:
-    """Wait until the worker has no task running, reserved or queued."""
+    """Wait until the outbox is sent and the worker has no task running, reserved or queued."""
+    from club import outbox
+
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        # A row whose publishing thread has not run yet is sent now, so that its task runs within
+        # the test that asked for it.
+        outbox.relay()
         inspect = app.control.inspect(timeout=1.0)
         busy = [inspect.active() or {}, inspect.reserved() or {}, inspect.scheduled() or {}]
-        with app.connection_for_write() as conn:
-            queued = conn.default_channel.client.llen(app.conf.task_default_queue)
-        if queued == 0 and not any(tasks for found in busy for tasks in found.values()):
+        if (queued_messages(app) == 0 and not any(tasks for found in busy for tasks in found.values())
+                and outbox.backlog()[0] == 0):
             return
         time.sleep(0.2)
 

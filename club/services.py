@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import access
+from . import access, outbox
 from . import seats as seat_rules
 from .errors import Conflict, Forbidden, InvalidInput, NotFound
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
@@ -157,7 +157,7 @@ def invitation_create(*, actor: Member, email: str, display_name: str, dimension
     invitation.save()
     from .tasks import invitation_send
 
-    invitation_send.delay_on_commit(invitation.pk, site_url)
+    outbox.enqueue(invitation_send, invitation.pk, site_url)
     return invitation
 
 

@@ -231,14 +231,58 @@ SPECTACULAR_SETTINGS = {
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None)
+# A full rescore is a chord, which needs a result backend every worker can read: Redis (by default
+# the broker itself). With RabbitMQ as the broker, name one.
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=(
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "") or None)
+if CELERY_BROKER_URL and not CELERY_RESULT_BACKEND:
+    raise ImproperlyConfigured("CELERY_RESULT_BACKEND must be set (e.g. redis://127.0.0.1:6379/0) "
+                               "when the broker is not Redis")
+# A task is acknowledged when it has finished, and a task whose worker process died is put back:
+# nothing is lost when a worker is killed. Every task is idempotent, so running one twice is safe.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A worker that loses the broker cancels what it runs (it could not acknowledge it any more; the
+# broker hands the message out again) rather than finishing a second copy alongside the redelivery.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Redis has no consumer connection to watch: a message taken by a worker that died is handed out
+# again only once the visibility timeout has passed since it was taken. The trade-off: too short,
+# and a task still running (or still waiting in a worker's prefetch) past it is handed to a second
+# worker and runs twice (harmless, the tasks being idempotent, but wasted); too long, and the work
+# of a killed worker waits that long. The longest task is a tournament's table rescore or standings
+# (seconds; a 1,000-player full rescore runs in under 30 s as a chord of per-table tasks) and
+# retries wait at most 30 s, so ten minutes is ample. Workers look for such messages every
+# CELERY_UNACKED_RESTORE_INTERVAL seconds (kombu's default scans only every tenth time, about
+# every 100 s); the scan's lock expires in a minute, not five, should a worker die holding it.
+# RabbitMQ hands a dead worker's messages out again as soon as its connection closes and ignores
+# these settings.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=600),
+    "unacked_restore_interval": env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10),
+    "unacked_restore_throttle": 1,
+    "unacked_mutex_expire": 60,
+}
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The outbox relay (club.outbox) publishes what a commit's own attempt could not: run beat beside
+# the workers (``celery -A club beat``, or ``worker -B`` on one of them), or ``manage.py
+# outbox_relay``. A relay run that waited in the queue longer than a few intervals is dropped: the
+# next one does the same work.
+OUTBOX_RELAY_INTERVAL = env.float("OUTBOX_RELAY_INTERVAL", default=5.0)
+OUTBOX_PUBLISH_TIMEOUT = env.float("OUTBOX_PUBLISH_TIMEOUT", default=2.0)
+CELERY_BEAT_SCHEDULE = {
+    "outbox-relay": {"task": "club.outbox_relay", "schedule": OUTBOX_RELAY_INTERVAL,
+                     "options": {"expires": OUTBOX_RELAY_INTERVAL * 6}},
+}
+# Each worker writes a heartbeat in the cache while it is connected to the broker; /ready/ reports
+# the newest one and fails when it is older than WORKER_HEARTBEAT_MAX_AGE.
+WORKER_HEARTBEAT_INTERVAL = env.float("WORKER_HEARTBEAT_INTERVAL", default=10.0)
+WORKER_HEARTBEAT_MAX_AGE = env.float("WORKER_HEARTBEAT_MAX_AGE", default=60.0)
 
 # Production hardening: on whenever DEBUG is off.
 if not DEBUG:

@@ -13,3 +13,11 @@ from . import services
 def invitation_send(invitation_id: int, site_url: str = "") -> bool:
     """Mail an invitation once; running it again sends nothing more."""
     return services.invitation_mail(invitation_id=invitation_id, site_url=site_url)
+
+
+@shared_task(name="club.outbox_relay", ignore_result=True, acks_late=False)
+def outbox_relay() -> int:
+    """Publish the outbox messages a commit's own attempt could not (club.outbox)."""
+    from . import outbox
+
+    return outbox.relay()

@@ -40,5 +40,6 @@ urlpatterns = [
     # inline script for the Content-Security-Policy to block.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api_docs"),
     path("health/", views.health, name="health"),
+    path("ready/", views.ready, name="ready"),
 ]
 urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT) if settings.DEBUG else []

@@ -20,7 +20,17 @@ from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, Venue
 
 
 def health(request: HttpRequest) -> JsonResponse:
+    """Liveness: the process answers. What it depends on is /ready/."""
     return JsonResponse({"status": "ok"})
+
+
+def ready(request: HttpRequest) -> JsonResponse:
+    """Readiness: the database, the cache, the broker and a worker, each with its age; 503 when
+    one of them fails."""
+    from .readiness import readiness
+
+    ok, checks = readiness()
+    return JsonResponse({"status": "ok" if ok else "unavailable", "checks": checks}, status=200 if ok else 503)
 
 
 def _member_or_404(request) -> Member:

@@ -20,6 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club import outbox
 from club.errors import Conflict, InvalidInput, NotFound
 from club.errors import Forbidden as Forbidden  # callers catch it from here
 from club.models import Member, ScheduledSession, SeatAssignment
@@ -516,7 +517,7 @@ def _create_result(deal: Deal, actor: Member, key: str, corrected: Result | None
     if result.kind == Result.Kind.JUDGED and getattr(settings, "GAMES_ADVISE_AFTER_SUBMIT", True):
         from .tasks import result_advise_task
 
-        result_advise_task.delay_on_commit(result.pk)
+        outbox.enqueue(result_advise_task, result.pk)
     return result
 
 

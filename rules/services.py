@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club import outbox
 from club.errors import Conflict, InvalidInput, NotFound
 from club.models import Member
 from club.services import require_croupier
@@ -186,7 +187,7 @@ def precedent_file(*, actor: Member | None, title: str, situation: str, question
 def _enqueue_whatif(precedent: Precedent) -> None:
     from .tasks import precedent_whatif
 
-    precedent_whatif.delay_on_commit(precedent.pk)
+    outbox.enqueue(precedent_whatif, precedent.pk)
 
 
 @transaction.atomic

@@ -14,6 +14,7 @@ from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from club import outbox
 from club.api import IsCroupierOrReadOnly, actor_of
 from club.models import Member, Venue
 from club.validators import sane_date_range
@@ -213,7 +214,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
     def rescore(self, request, slug=None):
         tournament = self.get_object()
         token = uuid.uuid4().hex
-        tasks.tournament_rescore.delay_on_commit(tournament.pk, token)
+        outbox.enqueue(tasks.tournament_rescore, tournament.pk, token)
         return Response({"queued": token}, status=status.HTTP_202_ACCEPTED)
 
 

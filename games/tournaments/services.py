@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from club import outbox
 from club.errors import Conflict, InvalidInput
 from club.models import Member, Venue
 from club.services import require_croupier
@@ -102,7 +103,7 @@ def tournament_set_tiebreakers(*, actor: Member, tournament: Tournament, tiebrea
     tournament.save(update_fields=["tiebreakers"])
     from . import tasks
 
-    tasks.standings_recompute.delay_on_commit(tournament.pk)
+    outbox.enqueue(tasks.standings_recompute, tournament.pk)
     return tournament
 
 
@@ -118,9 +119,9 @@ def tournament_transition(*, actor: Member, tournament: Tournament, to: str) -> 
     if to == Tournament.Status.FINISHED:
         from . import tasks
 
-        tasks.standings_recompute.delay_on_commit(tournament.pk)
-        tasks.ratings_recompute.delay_on_commit()
-        tasks.tournament_report.delay_on_commit(tournament.pk)
+        outbox.enqueue(tasks.standings_recompute, tournament.pk)
+        outbox.enqueue(tasks.ratings_recompute)
+        outbox.enqueue(tasks.tournament_report, tournament.pk)
     return tournament
 
 
@@ -154,7 +155,7 @@ def entry_withdraw(*, actor: Member, entry: Entry) -> Entry:
     entry.save(update_fields=["withdrawn_after_stage"])
     from . import tasks
 
-    tasks.standings_recompute.delay_on_commit(entry.tournament_id)
+    outbox.enqueue(tasks.standings_recompute, entry.tournament_id)
     return entry
 
 
@@ -231,7 +232,7 @@ def stage_seat(*, actor: Member, tournament: Tournament, method: str, number: in
         tournament.save(update_fields=["status"])
     from . import tasks
 
-    tasks.standings_recompute.delay_on_commit(tournament.pk)
+    outbox.enqueue(tasks.standings_recompute, tournament.pk)
     return stage
 
 
@@ -359,7 +360,7 @@ def round_record(*, actor: Member | None, table: Table, number: int, bids: Any =
         scores=list(record.scores(tournament.readings)), play=play_doc, recorded_by=actor)
     from . import tasks
 
-    tasks.table_rescore.delay_on_commit(table.pk)
+    outbox.enqueue(tasks.table_rescore, table.pk)
     return row
 
 
@@ -392,7 +393,7 @@ def table_record_game(*, actor: Member | None, table: Table, game: Any, through:
         for r in record.rounds[:through]])
     from . import tasks
 
-    tasks.table_rescore.delay_on_commit(table.pk)
+    outbox.enqueue(tasks.table_rescore, table.pk)
     return rows
 
 

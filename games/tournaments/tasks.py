@@ -9,6 +9,8 @@ from __future__ import annotations
 from celery import chord, shared_task
 from django.db import InterfaceError, OperationalError
 
+from club import outbox
+
 from . import services
 
 RETRY = {"acks_late": True, "autoretry_for": (OperationalError, InterfaceError), "retry_backoff": True,
@@ -47,7 +49,7 @@ def tournament_rescore(tournament_id: int, token: str = "") -> str:
                      .values_list("pk", flat=True))
     after = standings_recompute.si(tournament_id, token)
     if not table_ids:
-        return after.delay().id
+        return outbox.enqueue(standings_recompute, tournament_id, token)
     return chord([table_rescore.si(pk, True, False) for pk in table_ids])(after).id
 
 

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club import outbox
 from club.errors import ApplicationError, Forbidden, InvalidInput
 from club.models import Member
 from club.selectors import member_for_user
@@ -103,13 +104,13 @@ def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
         elif action == "transition":
             services.tournament_transition(actor=actor, tournament=tournament, to=request.POST.get("to", ""))
         elif action == "rescore":
-            tasks.tournament_rescore.delay_on_commit(tournament.pk, uuid.uuid4().hex)
+            outbox.enqueue(tasks.tournament_rescore, tournament.pk, uuid.uuid4().hex)
             messages.success(request, _("A full rescore is on its way."))
         elif action == "report":
-            tasks.tournament_report.delay_on_commit(tournament.pk)
+            outbox.enqueue(tasks.tournament_report, tournament.pk)
             messages.success(request, _("The report is being made."))
         elif action == "ratings":
-            tasks.ratings_recompute.delay_on_commit()
+            outbox.enqueue(tasks.ratings_recompute)
             messages.success(request, _("The ratings are being recomputed."))
         else:
             raise InvalidInput(_("Unknown action %(action)s.") % {"action": action})
