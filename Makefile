@@ -38,6 +38,7 @@ bench: install
 	$(PY) bench/evaluator.py
 	$(PY) bench/judge.py
 	$(PY) bench/tournament.py
+	$(PY) bench/load.py
 
 messages: install
 	DEBUG=1 $(PY) manage.py makemessages -l ru --no-obsolete -i '.venv/*' -i 'bench/*'
