@@ -37,19 +37,19 @@ def test_the_dispute_filter_refuses_a_nul(plain_member):
 
 
 @pytest.mark.parametrize("q", BAD)
-def test_the_search_page_says_what_is_wrong_beside_the_field(archive, q):
+def test_the_search_page_refuses_a_control_character_naming_the_field(archive, q):
+    # The site-wide check refuses the request before the page is built; the view's own check
+    # (beside the field) stays for what gets past it.
     response = Client().get("/rules/search/", {"q": q})
     assert response.status_code == 400
     page = response.content.decode()
-    assert 'aria-invalid="true"' in page and 'id="search-error"' in page
-    assert "\x00" not in page
+    assert "q: " in page and "control character" in page and "\x00" not in page
 
 
 @pytest.mark.parametrize("q", ["wild\x00card", "wild\x07card"])
 def test_the_precedent_list_page_refuses_a_control_character(archive, q):
     response = Client().get("/rules/precedents/", {"q": q})
-    assert response.status_code == 200
-    assert response.context["form"].errors["q"]
+    assert response.status_code == 400 and "\x00" not in response.content.decode()
 
 
 def test_a_good_search_still_finds(archive):
@@ -62,4 +62,4 @@ def test_a_good_search_still_finds(archive):
                                   "/rules/B1%00/", "/rules/precedents/P-2003%00/", "/rules/points/IP%00/"])
 def test_an_address_with_a_nul_names_nothing(archive, path):
     # On PostgreSQL this was a server error: the database cannot be asked for a NUL.
-    assert Client().get(path).status_code == 404
+    assert Client().get(path).status_code in (400, 404)
