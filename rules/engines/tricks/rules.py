@@ -10,10 +10,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards as _cards
-from .cards import Card
-from .errors import RulesError
-from .readings import InterpretationPoint, Readings, register, resolve
+from .. import cards as _cards
+from ..cards import Card
+from ..errors import RulesError
+from ..readings import InterpretationPoint, Readings, register, resolve
 
 PLAYERS = 4
 ROUNDS = 30

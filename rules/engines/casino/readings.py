@@ -8,7 +8,7 @@ and the dialogue with the book's ascending order of hands.
 
 from __future__ import annotations
 
-from .readings import InterpretationPoint, register
+from ..readings import InterpretationPoint, register
 
 __all__ = [
     "TRUMP_SCOPE", "TOP_CARD", "TOP_CARD_SCOPE", "SUIT_TIEBREAK", "HIGH_CARD", "NUMBERING",

@@ -9,7 +9,7 @@ The definition, for each first decision (C3):
   cards are unknown unless given, draws by the same fixed strategy; after the draw the player
   takes the fixed decision ``after_draw`` (``play`` or ``raise``, never fold); the reveal minute
   is uniform over 0..59 unless given; the result is the player's net in chips for the whole hand
-  (antes included), settled as the table settles it.
+  (antes included), settled as the house settles it (:func:`~rules.engines.casino.house.settle`).
 
 Because the continuation does not depend on the first decision, the outcome of a deal is the
 same after play and after raise: only the bank differs, so the EV of ``raise`` is the EV of
@@ -29,12 +29,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
-from . import cards as _cards
-from .cards import Card
-from .casino_hands import _check_order, _value, hand_cards, keep_best, outcome, situation
-from .casino_readings import PAYOUT, TIE
-from .errors import RulesError
-from .readings import Readings, resolve
+from .. import cards as _cards
+from ..cards import Card
+from ..errors import RulesError
+from ..readings import Readings, resolve
+from .hands import _check_order, _value, hand_cards, keep_best, outcome, situation
+from .readings import PAYOUT, TIE
 
 __all__ = ["Odds", "odds", "MINUTE_SITUATIONS"]
 

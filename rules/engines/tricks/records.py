@@ -10,10 +10,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards as _cards
-from .cards import Card
-from .errors import RulesError
-from .tricks_rules import (
+from .. import cards as _cards
+from ..cards import Card
+from ..errors import RulesError
+from .rules import (
     DEMANDS,
     PLAYERS,
     RoundRecord,

@@ -11,12 +11,12 @@ the authority; ``shared/rules/dragon-variants.md`` is a reading of it.
 * :class:`CasinoHand`, :func:`play_hand` - a whole hand against the house with a trace;
 * :func:`odds` - the player's EV of play / raise / fold before the draw.
 
-The interpretation points are in :mod:`rules.engines.casino_readings` (game ``"casino"``).
+The interpretation points are in :mod:`rules.engines.casino.readings` (game ``"casino"``).
 """
 
 from __future__ import annotations
 
-from .casino_hands import (
+from .hands import (
     BOOK_HANDS,
     HANDS,
     ORDERS,
@@ -29,9 +29,9 @@ from .casino_hands import (
     showdown,
     situation,
 )
-from .casino_odds import MINUTE_SITUATIONS, Odds, odds
-from .casino_readings import CASINO_POINTS
-from .casino_table import DECISIONS, PHASES, CasinoHand, play_hand, settle
+from .house import DECISIONS, PHASES, CasinoHand, play_hand, settle
+from .odds import MINUTE_SITUATIONS, Odds, odds
+from .readings import CASINO_POINTS
 
 __all__ = [
     "HANDS", "BOOK_HANDS", "ORDERS", "Hand", "HandTable", "HandValue",

@@ -98,8 +98,8 @@ A demand ("highest" / "lowest") picks by rank; cards of equal rank in different 
 
 from __future__ import annotations
 
-from .tricks_play import Bot, GameState, Round, SeatView, SimpleBot, play_game
-from .tricks_records import (
+from .play import Bot, GameState, Round, SeatView, SimpleBot, play_game
+from .records import (
     GameRecord,
     PlayedRound,
     Problem,
@@ -107,7 +107,7 @@ from .tricks_records import (
     validate_game_play,
     validate_round_play,
 )
-from .tricks_rules import (
+from .rules import (
     DEMANDS,
     IP_DEALER_ROTATION,
     IP_JOKER_ANYTIME,

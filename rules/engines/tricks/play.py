@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from . import cards as _cards
-from .cards import Card
-from .errors import RulesError
-from .tricks_records import GameRecord, PlayedRound, Trick
-from .tricks_rules import (
+from .. import cards as _cards
+from ..cards import Card
+from ..errors import RulesError
+from .records import GameRecord, PlayedRound, Trick
+from .rules import (
     DEMANDS,
     PLAYERS,
     ROUNDS,
@@ -42,7 +42,7 @@ from .tricks_rules import (
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """What one seat may see: its hand (None while bidding a dark round), the trump, the bids so
-    far (by seat, None where not yet bid), the trick on the table, the tricks taken, and what it
+    far (by seat, None where not yet bid), the trick in play, the tricks taken, and what it
     may do now."""
 
     number: int
@@ -110,7 +110,7 @@ class Round:
 
     @property
     def current(self) -> tuple[Card, ...]:
-        """The cards of the trick on the table, in play order from ``leader``."""
+        """The cards of the trick in play, in play order from ``leader``."""
         return tuple(self._current)
 
     @classmethod

@@ -12,9 +12,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from . import cards as _cards
-from .cards import Card
-from .casino_readings import (
+from .. import cards as _cards
+from ..cards import Card
+from ..errors import RulesError
+from ..readings import Readings, resolve
+from .readings import (
     BOOK_EQUAL,
     BOOK_ROYAL,
     HIGH_CARD,
@@ -25,8 +27,6 @@ from .casino_readings import (
     TOP_CARD_SCOPE,
     TRUMP_SCOPE,
 )
-from .errors import RulesError
-from .readings import Readings, resolve
 
 __all__ = [
     "Hand", "HandTable", "HandValue", "HANDS", "BOOK_HANDS", "ORDERS",
@@ -38,7 +38,7 @@ ORDERS = ("casino", "book")
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One row of a hand table: ``category`` 1 is the best; ``ru`` is the seed's line verbatim;
+    """One row of a ranking of hands: ``category`` 1 is the best; ``ru`` is the seed's line verbatim;
     ``seed_number`` is the number the seed prints (the casino list prints 9 twice)."""
 
     category: int
@@ -48,7 +48,8 @@ class Hand:
 
 
 class HandTable:
-    """A hand table indexed from 1 (the best) like ``dragon.HANDS``; iterating goes top to bottom."""
+    """The hands of one order, indexed from 1 (the best) like ``dragon.HANDS``; iterating goes top
+    to bottom."""
 
     __slots__ = ("_rows", "_by_name", "order")
 
@@ -104,7 +105,7 @@ HANDS = HandTable("casino", (
                           "такой вариант - сравниваются старшие карты на руках.", 12),
 ))
 
-# The dialogue lists the hands in ascending order; the table is top to bottom like HANDS.
+# The dialogue lists the hands in ascending order; the list here is top to bottom like HANDS.
 BOOK_HANDS = HandTable("book", (
     Hand(1, "royal_flush", "Флешь-рояль.", None),
     Hand(2, "full_dragon", "Полный дракон (каре плюс пара)", None),
@@ -121,7 +122,7 @@ BOOK_HANDS = HandTable("book", (
     Hand(12, "honor", "Онер", None),
 ))
 
-_TABLES = {"casino": HANDS, "book": BOOK_HANDS}
+_HANDS_BY_ORDER = {"casino": HANDS, "book": BOOK_HANDS}
 
 # The shapes a six-card hand can have, by rank pattern; the names are the casino's.
 _SUIT_STRENGTH = {"h": 3, "d": 2, "c": 1, "s": 0}   # hearts > diamonds > clubs > spades
@@ -148,7 +149,7 @@ class HandValue:
 
     @property
     def ru(self) -> str:
-        return _TABLES[self.order][self.category].ru
+        return _HANDS_BY_ORDER[self.order][self.category].ru
 
     def holds(self, suit: str, scope: str = "combination") -> bool:
         """Whether the combination (or, with ``scope="hand"``, the hand) holds a card of ``suit``."""
@@ -240,7 +241,7 @@ def _card_value(c: Card, ace_low: bool) -> int:
 
 
 def _tier(order: str, name: str, category: int, rd: Readings) -> int:
-    size = len(_TABLES[order])
+    size = len(_HANDS_BY_ORDER[order])
     if order == "casino" and name == "triple" and rd[NUMBERING.id] == "shared_rank":
         category = HANDS.by_name("three_pairs").category
     return size + 1 - category
@@ -257,8 +258,8 @@ def _value(hand: tuple[Card, ...], order: str, rd: Readings) -> HandValue:
         if (category_name == "royal_flush" and rd[BOOK_ROYAL.id] == "ace_high_only"
                 and straight_top != 14):
             category_name = "straight"
-    table = _TABLES[order]
-    category = table.by_name(category_name).category
+    ranking = _HANDS_BY_ORDER[order]
+    category = ranking.by_name(category_name).category
     counts = Counter(c.rank for c in combo)
     ordered = tuple(sorted(combo, key=lambda c: (-counts[c.rank] if straight_top is None else 0,
                                                   -_card_value(c, ace_low), -_SUIT_STRENGTH[c.suit])))
@@ -288,7 +289,7 @@ def _value(hand: tuple[Card, ...], order: str, rd: Readings) -> HandValue:
 
 
 def _check_order(order: str) -> None:
-    if order not in _TABLES:
+    if order not in _HANDS_BY_ORDER:
         raise RulesError(f"an order is 'casino' or 'book', not {order!r}", value=order)
 
 

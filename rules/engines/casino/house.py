@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from . import cards as _cards
-from .cards import Card
-from .casino_hands import HandValue, _as_value, _check_order, keep_best, outcome, situation
-from .casino_readings import DRAW_ORDER, PAYOUT, TIE
-from .errors import RulesError
-from .readings import resolve
+from .. import cards as _cards
+from ..cards import Card
+from ..errors import RulesError
+from ..readings import resolve
+from .hands import HandValue, _as_value, _check_order, keep_best, outcome, situation
+from .readings import DRAW_ORDER, PAYOUT, TIE
 
 __all__ = ["CasinoHand", "play_hand", "PHASES", "DECISIONS", "settle"]
 
