@@ -17,12 +17,10 @@ body; private documents (unpublished precedents) are found only when asked for.
 
 The stemmer
 -----------
-FTS5 has no Russian stemmer, so :func:`stem` implements the Snowball Russian algorithm (Porter's
-2002 stemmer: perfective gerund, reflexive, adjectival, verb and noun endings in RV, then "и",
-derivational "ость" in R2, superlative and the doubled "н" / soft sign) for Cyrillic words, and a
-short English suffix stripper for Latin words (plurals, -ed, -ing, -ly, -ness, -ment, -ation ...,
-enough that inflected forms of one word meet). "ё" is read as "е". Words of three letters or
-fewer are kept as they are.
+FTS5 has no Russian stemmer, so :func:`stem` stems each word with ``snowballstemmer``: the Snowball
+Russian algorithm for Cyrillic words, Snowball English (Porter 2) for the others, the same
+algorithms PostgreSQL's 'russian' and 'english' configurations use, so both backends stem alike.
+"ё" is read as "е".
 """
 
 from __future__ import annotations
@@ -31,165 +29,12 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
+import snowballstemmer
 from django.db import connection
 
 FTS_TABLE = "rules_search_fts"
-
-# ----------------------------------------------------------------------------- Russian Snowball
-_RU_VOWELS = "аеиоуыэюя"
-_PERFECTIVE_GERUND_1 = ("вшись", "вши", "в")          # preceded by а or я
-_PERFECTIVE_GERUND_2 = ("ившись", "ывшись", "ивши", "ывши", "ив", "ыв")
-_ADJECTIVE = ("ими", "ыми", "его", "ого", "ему", "ому", "ее", "ие", "ые", "ое", "ей", "ий", "ый", "ой",
-              "ем", "им", "ым", "ом", "их", "ых", "ую", "юю", "ая", "яя", "ою", "ею")
-_PARTICIPLE_1 = ("ем", "нн", "вш", "ющ", "щ")         # preceded by а or я
-_PARTICIPLE_2 = ("ивш", "ывш", "ующ")
-_REFLEXIVE = ("ся", "сь")
-_VERB_1 = ("ете", "йте", "ешь", "нно", "ла", "на", "ли", "ем", "ло", "но", "ет", "ют", "ны", "ть", "й", "л", "н")
-_VERB_2 = ("ейте", "уйте", "ила", "ыла", "ена", "ите", "или", "ыли", "ило", "ыло", "ено", "ует", "уют",
-           "ены", "ить", "ыть", "ишь", "ей", "уй", "ил", "ыл", "им", "ым", "ен", "ят", "ит", "ыт", "ую", "ю")
-_NOUN = ("иями", "ями", "ами", "ией", "иям", "ием", "иях", "ев", "ов", "ие", "ье", "еи", "ии", "ей", "ой",
-         "ий", "ям", "ем", "ам", "ом", "ах", "ях", "ию", "ью", "ия", "ья", "а", "е", "и", "й", "о", "у",
-         "ы", "ь", "ю", "я")
-_SUPERLATIVE = ("ейше", "ейш")
-_DERIVATIONAL = ("ость", "ост")
-
-
-def _by_length(endings: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(endings, key=len, reverse=True))
-
-
-_ADJECTIVE = _by_length(_ADJECTIVE)
-_VERB_1 = _by_length(_VERB_1)
-_VERB_2 = _by_length(_VERB_2)
-_NOUN = _by_length(_NOUN)
-
-
-def _regions(word: str) -> tuple[int, int]:
-    """RV: after the first vowel; R2: R1 of R1 (R1: after the first non-vowel following a vowel)."""
-    rv = len(word)
-    for i, ch in enumerate(word):
-        if ch in _RU_VOWELS:
-            rv = i + 1
-            break
-
-    def r1_from(start: int) -> int:
-        for i in range(start + 1, len(word)):
-            if word[i] not in _RU_VOWELS and word[i - 1] in _RU_VOWELS:
-                return i + 1
-        return len(word)
-
-    r1 = r1_from(0)
-    r2 = r1_from(r1)
-    return rv, r2
-
-
-def _strip(rv: str, endings: tuple[str, ...], preceded: str | None = None) -> str | None:
-    for ending in endings:
-        if rv.endswith(ending):
-            stem = rv[: -len(ending)]
-            if preceded is None:
-                return stem
-            if stem and stem[-1] in preceded:
-                return stem
-    return None
-
-
-def _strip_group(rv: str, with_a: tuple[str, ...], plain: tuple[str, ...]) -> str | None:
-    """Snowball's two classes of an ending: the first only after "а" / "я" (which stay)."""
-    candidates = []
-    for ending in with_a:
-        if rv.endswith(ending) and len(rv) > len(ending) and rv[-len(ending) - 1] in "ая":
-            candidates.append(ending)
-    for ending in plain:
-        if rv.endswith(ending):
-            candidates.append(ending)
-    if not candidates:
-        return None
-    longest = max(candidates, key=len)
-    return rv[: -len(longest)]
-
-
-def stem_ru(word: str) -> str:
-    word = word.lower().replace("ё", "е")
-    if len(word) <= 3:
-        return word
-    rv_start, r2_start = _regions(word)
-    head, rv = word[:rv_start], word[rv_start:]
-    # Step 1.
-    stripped = _strip_group(rv, _PERFECTIVE_GERUND_1, _PERFECTIVE_GERUND_2)
-    if stripped is not None:
-        rv = stripped
-    else:
-        reflexive = _strip(rv, _REFLEXIVE)
-        if reflexive is not None:
-            rv = reflexive
-        adjective = _strip(rv, _ADJECTIVE)
-        if adjective is not None:
-            participle = _strip_group(adjective, _PARTICIPLE_1, _PARTICIPLE_2)
-            rv = participle if participle is not None else adjective
-        else:
-            verb = _strip_group(rv, _VERB_1, _VERB_2)
-            if verb is not None:
-                rv = verb
-            else:
-                noun = _strip(rv, _NOUN)
-                if noun is not None:
-                    rv = noun
-    # Step 2.
-    if rv.endswith("и"):
-        rv = rv[:-1]
-    # Step 3: derivational endings, only inside R2.
-    r2_in_rv = max(0, r2_start - rv_start)
-    for ending in _DERIVATIONAL:
-        if rv.endswith(ending) and len(rv) - len(ending) >= r2_in_rv:
-            rv = rv[: -len(ending)]
-            break
-    # Step 4.
-    if rv.endswith("нн"):
-        rv = rv[:-1]
-    else:
-        superlative = _strip(rv, _SUPERLATIVE)
-        if superlative is not None:
-            rv = superlative
-            if rv.endswith("нн"):
-                rv = rv[:-1]
-        elif rv.endswith("ь"):
-            rv = rv[:-1]
-    return head + rv
-
-
-# ----------------------------------------------------------------------------- English
-_EN_SUFFIXES = ("ational", "ization", "fulness", "iveness", "ousness", "ations", "ation", "ments", "ment",
-                "nesses", "ness", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "ly", "es", "s")
-_EN_VOWEL = re.compile(r"[aeiouy]")
-
-
-def stem_en(word: str) -> str:
-    word = word.lower()
-    if len(word) <= 3:
-        return word
-    stem = word
-    for suffix in _EN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            candidate = word[: -len(suffix)]
-            if not _EN_VOWEL.search(candidate):
-                continue
-            if suffix in ("ies", "ied"):
-                candidate += "y"
-            elif suffix == "s" and candidate.endswith(("s", "u")):
-                break                            # "class", "bus": no plural to strip
-            elif suffix == "es" and not candidate.endswith(("ch", "sh", "x", "z", "ss")):
-                candidate = word[:-1]            # "rules" -> "rule", "boxes" -> "box"
-            if len(candidate) >= 4 and candidate[-1] == candidate[-2] and candidate[-1] not in "lsz":
-                candidate = candidate[:-1]       # "running" -> "run"
-            stem = candidate
-            break
-    # A final silent "e" goes, so "rule", "rules", "ruled" and "ruling" meet.
-    if stem.endswith("e") and len(stem) > 3:
-        stem = stem[:-1]
-    return stem
-
 
 _WORD = re.compile(r"[0-9A-Za-z\u00C0-\u024F\u0400-\u04FF]+(?:-[0-9A-Za-z\u0400-\u04FF]+)*")
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")
@@ -202,8 +47,14 @@ def words(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    return stem_ru(word) if _CYRILLIC.search(word) else stem_en(word)
+    """``word``'s Snowball stem, Russian for a Cyrillic word and English otherwise. A stemmer keeps
+    the word it works on in itself, so each call takes its own (cheap) and the stems are cached:
+    the texts repeat their words."""
+    word = word.lower()
+    language = "russian" if _CYRILLIC.search(word) else "english"
+    return snowballstemmer.stemmer(language).stemWord(word)
 
 
 def stem_text(text: str) -> str:

@@ -4,16 +4,18 @@ Modifiers 92-99 name the moon in eight "quarters" and modifiers 78-84 and 100 as
 deal is played before or after sunset. Both are computed from the local date-time of the first
 dealt card (base rule 9) and the venue's coordinates with the ``astral`` package, offline. The
 exact moments of the four principal phases (new, first quarter, full, last quarter), which
-IP-M92-MOON-PHASE ``principal_days`` reads, follow Meeus, *Astronomical Algorithms*, ch. 49.
+IP-M92-MOON-PHASE ``principal_days`` reads, come from ``ephem`` (the moment to within a minute).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
+import threading
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
+import ephem
 from astral import Observer, moon
 from astral.sun import elevation
 
@@ -45,80 +47,49 @@ def moon_part(day: dt.date) -> int:
 
 
 # ---------------------------------------------------------------------------- principal phases
-# Meeus ch. 49: periodic terms (coefficient, E power, M, M', F, Omega multipliers) of the new and
-# full moon and of the quarters; the moment is accurate to about a minute.
-_NEW_TERMS = (
-    (-0.40720, 0, 0, 1, 0, 0), (0.17241, 1, 1, 0, 0, 0), (0.01608, 0, 0, 2, 0, 0), (0.01039, 0, 0, 0, 2, 0),
-    (0.00739, 1, -1, 1, 0, 0), (-0.00514, 1, 1, 1, 0, 0), (0.00208, 2, 2, 0, 0, 0), (-0.00111, 0, 0, 1, -2, 0),
-    (-0.00057, 0, 0, 1, 2, 0), (0.00056, 1, 1, 2, 0, 0), (-0.00042, 0, 0, 3, 0, 0), (0.00042, 1, 1, 0, 2, 0),
-    (0.00038, 1, 1, 0, -2, 0), (-0.00024, 1, -1, 2, 0, 0), (-0.00017, 0, 0, 0, 0, 1), (-0.00007, 0, 2, 1, 0, 0),
-    (0.00004, 0, 0, 2, -2, 0), (0.00004, 0, 3, 0, 0, 0), (0.00003, 0, 1, 1, -2, 0), (0.00003, 0, 0, 2, 2, 0),
-    (-0.00003, 0, 1, 1, 2, 0), (0.00003, 0, -1, 1, 2, 0), (-0.00002, 0, -1, 1, -2, 0), (-0.00002, 0, 1, 3, 0, 0),
-    (0.00002, 0, 0, 4, 0, 0),
+# The four principal phases in the order a lunation runs them, each with the seed's part it names.
+_PRINCIPAL = (
+    (ephem.next_new_moon, 8), (ephem.next_first_quarter_moon, 2),
+    (ephem.next_full_moon, 4), (ephem.next_last_quarter_moon, 6),
 )
-# The full moon's terms differ from the new moon's in the first seven coefficients only.
-_FULL_TERMS = (
-    (-0.40614, 0, 0, 1, 0, 0), (0.17302, 1, 1, 0, 0, 0), (0.01614, 0, 0, 2, 0, 0), (0.01043, 0, 0, 0, 2, 0),
-    (0.00734, 1, -1, 1, 0, 0), (-0.00515, 1, 1, 1, 0, 0), (0.00209, 2, 2, 0, 0, 0),
-) + _NEW_TERMS[7:]
-_QUARTER_TERMS = (
-    (-0.62801, 0, 0, 1, 0, 0), (0.17172, 1, 1, 0, 0, 0), (-0.01183, 1, 1, 1, 0, 0), (0.00862, 0, 0, 2, 0, 0),
-    (0.00804, 0, 0, 0, 2, 0), (0.00454, 1, -1, 1, 0, 0), (0.00204, 2, 2, 0, 0, 0), (-0.00180, 0, 0, 1, -2, 0),
-    (-0.00070, 0, 0, 1, 2, 0), (-0.00040, 0, 0, 3, 0, 0), (-0.00034, 1, -1, 2, 0, 0), (0.00032, 1, 1, 0, 2, 0),
-    (0.00032, 1, 1, 0, -2, 0), (-0.00028, 2, 2, 1, 0, 0), (0.00027, 1, 1, 2, 0, 0), (-0.00017, 0, 0, 0, 0, 1),
-    (-0.00005, 0, -1, 1, -2, 0), (0.00004, 0, 0, 2, 2, 0), (-0.00004, 0, 1, 1, 2, 0), (0.00004, 0, -2, 1, 0, 0),
-    (0.00003, 0, 1, 1, -2, 0), (0.00003, 0, 3, 0, 0, 0), (0.00002, 0, 0, 2, -2, 0), (0.00002, 0, -1, 1, 2, 0),
-    (-0.00002, 0, 1, 3, 0, 0),
-)
-# The planetary arguments A2..A14: (coefficient, constant, k factor); A1 has a T² term of its own.
-_PLANETARY = (
-    (0.000165, 251.88, 0.016321), (0.000164, 251.83, 26.651886),
-    (0.000126, 349.42, 36.412478), (0.000110, 84.66, 18.206239), (0.000062, 141.74, 53.303771),
-    (0.000060, 207.14, 2.453732), (0.000056, 154.84, 7.306860), (0.000047, 34.52, 27.261239),
-    (0.000042, 207.19, 0.121824), (0.000040, 291.34, 1.844379), (0.000037, 161.72, 24.198154),
-    (0.000035, 239.56, 25.513099), (0.000023, 331.55, 3.592518),
-)
-_DELTA_T = dt.timedelta(seconds=69)          # TT - UT in the 2020s; a minute either way does not matter
-_J2000 = dt.datetime(2000, 1, 1, 12, tzinfo=dt.UTC)
-# The seed's part of each principal phase (by quarter of the lunation), and the part that follows it.
-_PRINCIPAL_PART = (8, 2, 4, 6)
 _AFTER = {8: 1, 2: 3, 4: 5, 6: 7}
+# Lunations are counted from the mean new moon of 6 January 2000 (lunation 0) in mean synodic
+# months. A true phase lies within a day of its mean moment, so searching from three days before
+# the mean finds that phase and no other: each phase is then found from the same starting point
+# whichever day asks, and comes out the same to the microsecond.
+_LUNATION_0 = ephem.Date("2000/1/6 14:20")
+_SYNODIC_MONTH = 29.530588861
+_SEARCH_BEFORE = 3
+# TT - UT. ephem turns its Terrestrial Time moments into UT with its own TT - UT model, which
+# already overstates today's measured 69 s by about 5 s and grows along a parabola (225 s by 2100).
+# The rules read every phase with the measured 2020s value instead, so the calendar day of a phase
+# does not move with a guess about the Earth's future rotation.
+_DELTA_T = 69.0
+# ephem's phase search computes shared Sun and Moon bodies: one search at a time.
+_EPHEM = threading.Lock()
 
 
-def _phase_moment(k: float) -> dt.datetime:
-    """The moment (UTC) of the principal phase ``k`` lunations after the new moon of 6 January 2000
-    (k whole: new moon, +0.25 first quarter, +0.5 full, +0.75 last quarter)."""
-    t = k / 1236.85
-    jde = (2451550.09766 + 29.530588861 * k + 0.00015437 * t ** 2 - 0.000000150 * t ** 3
-           + 0.00000000073 * t ** 4)
-    e = 1 - 0.002516 * t - 0.0000074 * t ** 2
-    m = math.radians(2.5534 + 29.10535670 * k - 0.0000014 * t ** 2 - 0.00000011 * t ** 3)
-    m1 = math.radians(201.5643 + 385.81693528 * k + 0.0107582 * t ** 2 + 0.00001238 * t ** 3
-                      - 0.000000058 * t ** 4)
-    f = math.radians(160.7108 + 390.67050284 * k - 0.0016118 * t ** 2 - 0.00000227 * t ** 3
-                     + 0.000000011 * t ** 4)
-    om = math.radians(124.7746 - 1.56375588 * k + 0.0020672 * t ** 2 + 0.00000215 * t ** 3)
-    quarter = round((k % 1) * 4) % 4
-    terms = (_NEW_TERMS, _QUARTER_TERMS, _FULL_TERMS, _QUARTER_TERMS)[quarter]
-    jde += sum(c * e ** pe * math.sin(im * m + im1 * m1 + if_ * f + io * om) for c, pe, im, im1, if_, io in terms)
-    if quarter in (1, 3):
-        w = (0.00306 - 0.00038 * e * math.cos(m) + 0.00026 * math.cos(m1) - 0.00002 * math.cos(m1 - m)
-             + 0.00002 * math.cos(m1 + m) + 0.00002 * math.cos(2 * f))
-        jde += w if quarter == 1 else -w
-    a1 = math.radians(299.77 + 0.107408 * k - 0.009173 * t ** 2)
-    jde += 0.000325 * math.sin(a1)
-    jde += sum(c * math.sin(math.radians(a + b * k)) for c, a, b in _PLANETARY)
-    return _J2000 + dt.timedelta(days=jde - 2451545.0) - _DELTA_T
+@lru_cache(maxsize=4096)
+def _phase_moment(lunation: int, quarter: int) -> dt.datetime:
+    """The moment (UTC) of the principal phase ``quarter`` (0 new, 1 first quarter, 2 full, 3 last
+    quarter) of ``lunation``."""
+    mean = _LUNATION_0 + (lunation + quarter / 4) * _SYNODIC_MONTH
+    following, _ = _PRINCIPAL[quarter]
+    with _EPHEM:
+        moment = following(ephem.Date(mean - _SEARCH_BEFORE))
+        shift = ephem.delta_t(moment) - _DELTA_T
+    return moment.datetime().replace(tzinfo=dt.UTC) + dt.timedelta(seconds=shift)
 
 
 @lru_cache(maxsize=512)
 def principal_phases(around: dt.date) -> tuple[tuple[dt.datetime, int], ...]:
     """The exact moments (UTC) of the principal phases from about two lunations before ``around``
     to two after, in order, each with the seed's part it names (8 new, 2 first quarter, 4 full,
-    6 last quarter)."""
-    years = around.year + (around.timetuple().tm_yday - 0.5) / 365.25 - 2000
-    k0 = math.floor(years * 12.3685)
-    return tuple((_phase_moment(k + q / 4), _PRINCIPAL_PART[q]) for k in range(k0 - 2, k0 + 3) for q in range(4))
+    6 last quarter): the five lunations from two before the one under way on ``around``."""
+    midnight = ephem.Date(dt.datetime(around.year, around.month, around.day))
+    current = math.floor((midnight - _LUNATION_0) / _SYNODIC_MONTH)
+    return tuple((_phase_moment(lunation, quarter), _PRINCIPAL[quarter][1])
+                 for lunation in range(current - 2, current + 3) for quarter in range(len(_PRINCIPAL)))
 
 
 @lru_cache(maxsize=4096)
