@@ -6,18 +6,20 @@ default reading and the alternatives, each reading a short machine name. Engines
 ``readings`` mapping (id -> reading name); a missing id takes the default. The precedent archive
 of the site loads this registry, so the ids and readings here are the ones a ruling can fix.
 
-Engines register their points at import time with :func:`register`; :func:`resolve` checks a
+Engines declare their points as data, a tuple of :class:`Point` records, and register them at
+import time with :func:`declare` (one point at a time: :func:`register`); :func:`resolve` checks a
 caller's mapping, naming any unknown id or reading.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import RulesError
 
-__all__ = ["InterpretationPoint", "register", "registry", "get", "resolve", "Readings"]
+__all__ = ["InterpretationPoint", "Point", "declare", "register", "registry", "get", "resolve", "Readings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,18 @@ class InterpretationPoint:
         return (self.default, *self.alternatives)
 
 
+class Point(NamedTuple):
+    """One interpretation point as a data record (positional: id, reference, question, default,
+    alternatives, reading help); :func:`declare` makes it an :class:`InterpretationPoint` of a game."""
+
+    id: str
+    seed_reference: str            # the rule or modifier reference, e.g. "M34", "B13"
+    question: str
+    default: str
+    alternatives: tuple[str, ...]
+    readings_help: Mapping[str, str]
+
+
 _REGISTRY: dict[str, InterpretationPoint] = {}
 
 
@@ -49,6 +63,14 @@ def register(point: InterpretationPoint) -> InterpretationPoint:
         raise RulesError(f"interpretation point {point.id!r} is registered twice", value=point.id)
     _REGISTRY[point.id] = point
     return point
+
+
+def declare(game: str, points: Iterable[Point]) -> tuple[InterpretationPoint, ...]:
+    """Register a game's points, given as :class:`Point` records, in their order."""
+    return tuple(register(InterpretationPoint(id=p.id, game=game, question=p.question,
+                                              seed_reference=p.seed_reference, default=p.default,
+                                              alternatives=p.alternatives, readings_help=p.readings_help))
+                 for p in points)
 
 
 def registry() -> dict[str, InterpretationPoint]:

@@ -67,22 +67,22 @@ second claim of the same player under the same rule in one Game. ``options(state
 lists the claims the modifier could give that player in a deal prepared without them: the
 advisor (base rule 25) tries each one.
 
-Readings: every ambiguity is an :class:`~rules.engines.readings.InterpretationPoint` registered
-at import time in the group module (``register_point(...)``, game "dragon"), named in the
-modifier's ``readings`` and read with ``state.reading(id)``. Each reading needs a test.
+Readings: every ambiguity is a :class:`~rules.engines.readings.Point` record in the group's data
+module (``modifiers/points_<group>.py``), which the group module declares at import time
+(``declare("dragon", POINTS)``), named in the modifier's ``readings`` and read with
+``state.reading(id)``. Each reading needs a test.
 
 Adding a modifier: a worked example (modifier 7)
 ------------------------------------------------
 The seed: "Если на первом открытом круге появилась Десятка, то она убивает Семерки (кроме тех,
 которые будут сданы после нее в открытых кругах), вторая Десятка, сданная на открытых кругах,
-аннулирует предыдущую."  In ``modifiers/deal.py``::
+аннулирует предыдущую."  In ``modifiers/points_deal.py``, a record of ``POINTS``::
 
-    register_point(InterpretationPoint(
-        id="IP-M7-SECOND", game="dragon", seed_reference="M7",
-        question="What does a second face-up Ten do?",
-        default="pair_cancels", alternatives=("toggle",),
-        readings_help={"pair_cancels": "the second face-up Ten voids the first",
-                       "toggle": "each later face-up Ten annuls the one before"}))
+    Point("IP-M7-SECOND", "M7", "What does a second face-up Ten do?", "pair_cancels", ("toggle",),
+          {"pair_cancels": "the second face-up Ten voids the first",
+           "toggle": "each later face-up Ten annuls the one before"}),
+
+and in ``modifiers/deal.py``::
 
     @modifier(number=7, group="deal",
               summary="A Ten in the first open circle kills the Sevens, except those dealt face "
@@ -118,14 +118,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ...errors import RulesError
-from ...readings import InterpretationPoint, Readings
-from ...readings import register as _register_point
+from ...readings import Readings
 from ..facts import DealFacts
 from ..seed_texts import MODIFIERS as _SEED_TEXTS
 from ..state import DealState, Rerun
 
 __all__ = ["GROUPS", "GROUP_MODULES", "READS", "EFFECTS", "KINDS", "Modifier", "PatternView",
-           "modifier", "register", "register_point", "attach_options", "attach_setup", "attach_final", "registry",
+           "modifier", "register", "attach_options", "attach_setup", "attach_final", "registry",
            "apply_modifiers",
            "apply_adjustments", "apply_patterns", "Rerun"]
 
@@ -284,13 +283,6 @@ def attach_final(number: int):
         return fn
 
     return wrap
-
-
-def register_point(point: InterpretationPoint) -> InterpretationPoint:
-    """Register an interpretation point of the dragon rules (game "dragon")."""
-    if point.game != "dragon":
-        raise RulesError(f"{point.id}: a dragon point must have game 'dragon'", value=point.game)
-    return _register_point(point)
 
 
 _LOADED = False

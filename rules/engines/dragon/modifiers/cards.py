@@ -19,19 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...cards import lower_rank, raise_rank
-from ...readings import InterpretationPoint
+from ...readings import declare
 from ..state import FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, Rerun, rule_source
-from .base import attach_final, attach_options, modifier, register_point
-from .deal import incdec_target
+from .base import attach_final, attach_options, modifier
+from .common import incdec_target, natural_card
+from .points_cards import POINTS
 
 __all__ = ["m34_ranks", "m41_shown", "alliances"]
 
 
-def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
-        help: dict[str, str]) -> str:
-    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
-                                       default=default, alternatives=alternatives, readings_help=help))
-    return id
+declare("dragon", POINTS)  # the group's interpretation points, data in points_cards.py
 
 
 def _one_claim(state: DealState, rule: str, claims: list[Claim]) -> dict[str, Claim]:
@@ -44,32 +41,7 @@ def _one_claim(state: DealState, rule: str, claims: list[Claim]) -> dict[str, Cl
     return mine
 
 
-def _plain(c: CardState) -> bool:
-    """Live and natural, never touched by a rule or modifier (base rules 13, 24)."""
-    return c.state == NATURAL and not c.modified
-
-
 # ---------------------------------------------------------------------------- M34
-_ip("IP-M34-SOURCE", "M34", "Which wild cards does modifier 34 cancel?", "any_source", ("modifier_made_only",),
-    {"any_source": "wild by base rule 2, Table 2 or a modifier before 34",
-     "modifier_made_only": "only cards a conditional modifier made wild (base rule 11: 34 names no rule)"})
-_ip("IP-M34-ZERO", "M34", "Is a remainder of 0 'a multiple of 3' (and of 2)?", "zero_is_multiple",
-    ("zero_not_multiple",),
-    {"zero_is_multiple": "0 is a multiple of every number: Twos to Sevens are cancelled",
-     "zero_not_multiple": "a remainder of 0 cancels Eights, Nines and Tens"})
-_ip("IP-M34-REPLACE", "M34", "Does 'However' replace the Eights-Tens or add to them?", "replace", ("add",),
-    {"replace": "a remainder that is a multiple of 3 or 2 names other ranks instead",
-     "add": "Eights, Nines and Tens are always cancelled, the other ranks besides"})
-_ip("IP-M34-CARRY", "M34", "Does a set keep acting in the next two deals when the condition no longer "
-    "holds (image removed, even count)?", "persist", ("while_condition_holds",),
-    {"persist": "a firing lasts three deals whatever happens to the images",
-     "while_condition_holds": "earlier sets act only in deals where an odd number of images is present"})
-
-_ip("IP-M34-GAME", "M34", "Do the sets of modifier 34 carry across a change of Game?", "within_game", ("carries",),
-    {"within_game": "deal numbers restart with each Game: a Game's first deals read no earlier sets",
-     "carries": "the sets kept in the last two deals of the previous Game at the table (the sitting "
-                "document's previous_game) act in the first two deals of the next"})
-
 _M34_SETS = {"high": (8, 9, 10), "three": (2, 3, 4), "two": (5, 6, 7)}
 
 
@@ -128,12 +100,6 @@ def _m34_carried(state: DealState) -> dict[int, frozenset[int]]:
             if number - 2 <= deal < number}
 
 
-_ip("IP-M34-LATER", "M34", "Are wild foskas made by modifiers after 34 (43, 44, 56, 59, 66, 74, 88, 91) also "
-    "cancelled?", "in_order", ("standing_ban",),
-    {"in_order": "base rules 10-11: they come later and the higher number stands, so they stay wild",
-     "standing_ban": "no card of a cancelled rank can be wild during the deal"})
-
-
 @modifier(number=34, group="cards",
           summary="An odd number of saint images cancels wild Eights-Tens (deal number mod players a "
                   "multiple of 3: Twos-Fours; of 2: Fives-Sevens), for this deal and the next two, "
@@ -172,17 +138,6 @@ def m34(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M35 (claim)
-_ip("IP-M35-ORDER", "M35", "Is the Seven of spades' wildness judged after modifier 34?", "in_order", ("before_34",),
-    {"in_order": "a Seven of spades that 34 made plain gives no right",
-     "before_34": "a Seven of spades wild by any source lifts 34, even one 34 cancelled"})
-_ip("IP-M35-SCOPE", "M35", "Whom does the lifting of modifier 34 reach?", "all_players", ("claimant_only",),
-    {"all_players": "34 does not act in this deal at all", "claimant_only": "34 spares only the claimant's cards"})
-_ip("IP-M35-CARRY", "M35", "Does this deal's firing of 34 still act in the next two deals?", "firing_still_counts",
-    ("void_firing",),
-    {"firing_still_counts": "34 is lifted for the current deal only; its set still carries",
-     "void_firing": "this deal's firing of 34 never happened"})
-
-
 @modifier(number=35, group="cards", kind="claim",
           summary="A player holding a wild Seven of spades, shown before the betting, cancels modifier "
                   "34 for the current deal.",
@@ -218,11 +173,6 @@ def m35(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M36 - M40
-_ip("IP-M36-LATER-KILLS", "M36", "Does the revival also override kills made by modifiers processed after 36 "
-    "(e.g. 89 kills black honors from dark circles on sunny days)?", "later_kills_stand", ("revival_final",),
-    {"later_kills_stand": "base rules 10-11: order, and the higher number stands",
-     "revival_final": "revived cards cannot be killed again in this deal"})
-
 @modifier(number=36, group="cards",
           summary="With animals in the room, a Giant in the second open circle revives the dead honors "
                   "among its holder's dark cards.",
@@ -247,18 +197,6 @@ def m36(state: DealState) -> None:
                 state.protect(c, "kill", text=f"{why}: revived for good")
 
 
-_ip("IP-M37-WHICH", "M37", "Which are 'the 2nd and the last cards dealt on the open circles'?", "per_player",
-    ("table_sequence",),
-    {"per_player": "each player's card of the second open circle and of the last open circle",
-     "table_sequence": "the second face-up card of the deal and the very last face-up card"})
-_ip("IP-M37-ZERO", "M37", "Does zero animals count as an even number?", "needs_animals", ("zero_is_even",),
-    {"needs_animals": "no animals, no modifier 37", "zero_is_even": "zero animals is even: 37 acts"})
-_ip("IP-M37-REF", "M37", "What does 'Modifier 35 is also valid' refer to?", "as_written", ("off_by_one",),
-    {"as_written": "a reminder that 35 still applies beside 37; it changes no card",
-     "off_by_one": "meant 36 (as IP-M39-REF reads 39 and 40): 36 keeps acting beside 37, which it does in "
-                   "number order anyway; no card changes either"})
-
-
 @modifier(number=37, group="cards",
           summary="An even number of animals revives the dead foskas among the second and the last "
                   "face-up cards of every player.",
@@ -281,11 +219,6 @@ def m37(state: DealState) -> None:
             state.revive(c, text=f"{animals} animals: the second or last face-up card")
 
 
-_ip("IP-M38-SCOPE", "M38", "Are 36 and 37 cancelled for everybody or only for the Unicorn's recipient?", "table",
-    ("that_player",),
-    {"table": "36 and 37 do not act in this deal", "that_player": "they spare only the recipient's cards"})
-
-
 @modifier(number=38, group="cards",
           summary="A red Unicorn in the second open circle cancels modifiers 36 and 37.",
           reads=("circles", "card_states", "modifiers"), does=("cancel",), readings=("IP-M38-SCOPE",))
@@ -304,35 +237,6 @@ def m38(state: DealState) -> None:
         only = None
     state.cancel(36, only=only, text=text)
     state.cancel(37, only=only, text=text)
-
-
-_ip("IP-M39-REF", "M39", "Which modifier does 39 cancel for Elves and Giants ('35' as written)?", "off_by_one",
-    ("as_written",),
-    {"off_by_one": "modifier 36: it revives no dead Elf or Giant",
-     "as_written": "modifier 35, which never touches an honor: no card changes"})
-_ip("IP-M39-FOR", "M39", "Under off_by_one, does 'for Elves and Giants' name the revived cards or every "
-    "card 36 involves (its Giants too)?", "revived_ranks", ("involved_cards",),
-    {"revived_ranks": "dead Elves and Giants are not revived; Unicorns and Dragons still are",
-     "involved_cards": "the Giants lose their reviving power: 36 is cancelled entirely"})
-_ip("IP-M40-REF", "M40", "Which modifiers does 40 cancel ('35 for Unicorns and Dragons and 36 for Tens' "
-    "as written)?", "off_by_one", ("as_written",),
-    {"off_by_one": "36 for Unicorns and Dragons, 37 for Tens",
-     "as_written": "35 and 36, neither of which touches those cards: no card changes"})
-
-
-_ip("IP-M39-WHEN", "M39 (as IP-M28-WHEN)", "When must the Elf of the third open circle be dead?", "in_order",
-    ("final_state",),
-    {"in_order": "dead when 39 is processed: by the base rules or modifiers 1-38 (an Elf a later modifier "
-                 "kills, e.g. 90 on an overcast day, does not count)",
-     "final_state": "dead in the deal as every modifier leaves it (a later kill counts, an Elf a later "
-                    "modifier revives does not); 36 is then cancelled after the fact and the deal settled "
-                    "again (base rule 11)"})
-_ip("IP-M40-WHEN", "M40", "When must the Three of the fourth open circle be wild?", "in_order", ("final_state",),
-    {"in_order": "wild when 40 is processed: after the base rules and modifiers 1-39, so after 34's "
-                 "cancellations",
-     "final_state": "wild in the deal as every modifier leaves it (a later modifier's wild Three counts, "
-                    "one a later modifier kills or strips does not); 36 and 37 are then cancelled after "
-                    "the fact and the deal settled again (base rule 11)"})
 
 
 class _Ranks:
@@ -480,15 +384,6 @@ def _m40_final(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M41
-_ip("IP-M41-COUNTED", "M41", "Which face-up cards count towards the three of one real rank?", "any_state",
-    ("live_only", "natural_only"),
-    {"any_state": "every face-up card by its real rank, dead or wild ones too",
-     "live_only": "dead face-up cards do not count", "natural_only": "only natural face-up cards count"})
-_ip("IP-M41-REAL-CHANGED", "M41", "After modifiers 17-19 give a card a new real rank, which dark cards die?",
-    "all_dark_of_rank", ("printed_fourth",),
-    {"all_dark_of_rank": "every dark card of that real rank", "printed_fourth": "dark cards of that printed rank"})
-
-
 def m41_shown(state: DealState) -> dict[int, list[CardState]]:
     """Modifier 41's count: the face-up cards by real rank, as IP-M41-COUNTED counts them."""
     counted = state.reading("IP-M41-COUNTED")
@@ -515,14 +410,6 @@ def m41(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M42 - M44 (claims)
-_ip("IP-M42-COUNT", "M42, M43, M44", "'3 (4, 5) dead cards': exactly or at least?", "exactly", ("at_least",),
-    {"exactly": "42, 43 and 44 are separate tiers", "at_least": "more dead cards also give the right"})
-_ip("IP-M43-PARTS", "M43, M44", "Must the parts of the right be taken together?", "each_optional", ("both_or_none",),
-    {"each_optional": "each part is a permission of its own", "both_or_none": "all parts or none"})
-_ip("IP-M43-SAME", "M43", "May the red card declared wild be the card just revived?", "allowed", ("distinct",),
-    {"allowed": "a revived red card is live and natural again", "distinct": "it must be another card"})
-
-
 def _dead_count_ok(state: DealState, n: int, want: int) -> bool:
     return n == want or (n > want and state.reading("IP-M42-COUNT") == "at_least")
 
@@ -540,7 +427,7 @@ def m42(state: DealState) -> None:
         c = state.find(player, claim.card)
         if not (c.black and c.honor):
             state.refuse(claim, f"{claim.card} is not a black honor")
-        if not _plain(c):
+        if not natural_card(c):
             state.refuse(claim, f"{claim.card} is {c.state} or already modified (base rule 13)")
         state.grant(c, WILD, text=f"{player} has three dead face-up cards")
 
@@ -571,7 +458,7 @@ def m43(state: DealState) -> None:
                 state.refuse(claim, "the red card declared wild must not be the revived card (IP-M43-SAME)")
             if not red.red:
                 state.refuse(claim, f"{claim.target} is not red")
-            if not same and not _plain(red):
+            if not same and not natural_card(red):
                 state.refuse(claim, f"{claim.target} is {red.state} or already modified (base rule 13)")
         if revived is not None:
             state.revive(revived, text=f"{player} has four dead cards")
@@ -582,14 +469,6 @@ def m43(state: DealState) -> None:
             # A card just revived is live and natural again: the text's own exception to base rule 13.
             state.grant(red, WILD, override=red is revived and red.state == NATURAL,
                         text=f"{player} has four dead cards")
-
-
-_ip("IP-M44-FREE", "M44", "May modifier 44's free card be a foska?", "honor_only", ("any_card",),
-    {"honor_only": "definition 13: free cards are honors that exchange rank among the honors; a foska "
-                   "named free is refused",
-     "any_card": "the text's 'объявить свободной одну из своих неубитых карт' names any live card: a foska "
-                 "declared free plays as itself or as any honor rank of its own suit (its suit kept, "
-                 "definition 13)"})
 
 
 @modifier(number=44, group="cards", kind="claim",
@@ -627,7 +506,7 @@ def m44(state: DealState) -> None:
             if not free.honor and state.reading("IP-M44-FREE") != "any_card":
                 state.refuse(claim, f"{free.card} is not an honor: only honors are free (definition 13, "
                                     f"IP-M44-FREE {state.reading('IP-M44-FREE')})")
-            if free is not revived and not _plain(free):
+            if free is not revived and not natural_card(free):
                 state.refuse(claim, f"{free.card} is {free.state} or already modified (base rule 13)")
         text = f"{player} has five dead cards"
         if revived is not None:
@@ -639,18 +518,6 @@ def m44(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M45, M46 (alliances)
-_ip("IP-M45-ADJACENT", "M45, M46", "What are 'adjacent circles' for an alliance?", "consecutive_circles",
-    ("consecutive_open",),
-    {"consecutive_circles": "circles n and n+1", "consecutive_open": "neighbours among the open circles"})
-_ip("IP-M45-MULTI", "M45", "Two alliances of one player (K, Q, K on three circles): one declaration per "
-    "alliance or per player?", "one_per_alliance", ("one_per_player",),
-    {"one_per_alliance": "each alliance gives one declaration", "one_per_player": "one declaration in all"})
-_ip("IP-M46-WITH-45", "M46", "An alliance of one suit on open circles: may its holder claim both 45 and 46?",
-    "both_allowed", ("46_only",),
-    {"both_allowed": "separate modifiers, applied in number order",
-     "46_only": "an alliance of one suit gives only modifier 46's right"})
-
-
 def alliances(state: DealState, player: str, *, open_only: bool, one_suit: bool) -> list[tuple[CardState, CardState]]:
     """The player's alliances (definition 19): a Giant and a Unicorn on adjacent circles."""
     hand = state.hand(player)
@@ -684,7 +551,7 @@ def _apply_role(state: DealState, rule: str, claim: Claim, modifying: CardState,
     (``all_own_natural``)."""
     player = modifying.player
     if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
-        targets = [c for c in state.hand(player) if c is not modifying and _plain(c)]
+        targets = [c for c in state.hand(player) if c is not modifying and natural_card(c)]
     else:
         if claim.target is None:
             state.refuse(claim, f"{rule} needs the card the {role} card changes (target)")
@@ -738,17 +605,11 @@ def m45(state: DealState) -> None:
             modifying = a if a.card == claim.card else b
             if modifying.dead:
                 state.refuse(claim, f"{claim.card} is dead")
-            _apply_role(state, "M45", claim, modifying, claim.direction, _plain, real=False, override=False)
+            _apply_role(state, "M45", claim, modifying, claim.direction, natural_card, real=False, override=False)
 
 
 _FIRST = ("free", "incrementing")
 _SECOND = ("home", "decrementing")
-
-
-_ip("IP-M46-MODIFIED", "M46", "May the increment / decrement reach cards that 28, 29 or 31 froze, or that "
-    "base rule 14 froze?", "any_own_card", ("not_frozen",),
-    {"any_own_card": "46 says so expressly and has the higher number; only base rule 22 still limits it",
-     "not_frozen": "only modified cards that no text has frozen"})
 
 
 @modifier(number=46, group="cards", kind="claim",
@@ -786,7 +647,7 @@ def m46(state: DealState) -> None:
                                         "or decrementing")
             if c.dead or other.dead:
                 state.refuse(claim, f"{claim.card}'s alliance has a dead card")
-            if claim.direction in ("free", "home") and not _plain(c):
+            if claim.direction in ("free", "home") and not natural_card(c):
                 state.refuse(claim, f"{claim.card} is {c.state} or already modified (base rule 13)")
             plan.append((claim, c))
         for claim, c in plan:
@@ -804,7 +665,6 @@ def m46(state: DealState) -> None:
                             real=True, override=True, unfreeze=any_card)
 
 
-
 # ---------------------------------------------------------------------------- options for the advisor (base rule 25)
 def _c(player: str, rule: str, **kw) -> Claim:
     return Claim(player=player, rule=rule, **kw)
@@ -820,7 +680,7 @@ def _m42_options(state: DealState, player: str) -> list[Claim]:
     hand = state.hand(player)
     if not _dead_count_ok(state, sum(1 for c in hand if c.open and c.dead), 3):
         return []
-    return [_c(player, "M42", card=c.card) for c in hand if c.black and c.honor and _plain(c)]
+    return [_c(player, "M42", card=c.card) for c in hand if c.black and c.honor and natural_card(c)]
 
 
 @attach_options(43)
@@ -829,7 +689,7 @@ def _m43_options(state: DealState, player: str) -> list[Claim]:
     dead = [c for c in hand if c.dead]
     if not _dead_count_ok(state, len(dead), 4):
         return []
-    reds = [c for c in hand if c.red and (_plain(c) or c.dead)]
+    reds = [c for c in hand if c.red and (natural_card(c) or c.dead)]
     out = [_c(player, "M43", card=d.card, target=r.card) for d in dead for r in reds if r.live or r is d]
     if state.reading("IP-M43-PARTS") == "each_optional":
         out += [_c(player, "M43", card=d.card) for d in dead]
@@ -844,7 +704,7 @@ def _m44_options(state: DealState, player: str) -> list[Claim]:
     if not _dead_count_ok(state, len(dead), 5):
         return []
     any_card = state.reading("IP-M44-FREE") == "any_card"      # a foska may be declared free
-    frees = [c for c in hand if (c.honor or any_card) and (_plain(c) or c.dead)]
+    frees = [c for c in hand if (c.honor or any_card) and (natural_card(c) or c.dead)]
     out = []
     for a in [None, *dead]:
         for b in [None, *dead]:
@@ -869,7 +729,7 @@ def _m45_options(state: DealState, player: str) -> list[Claim]:
         for m in pair:
             for role in _ROLES:
                 out += [_c(player, "M45", card=m.card, direction=role, target=t.card)
-                        for t in state.hand(player) if t is not m and _plain(t)]
+                        for t in state.hand(player) if t is not m and natural_card(t)]
     return out
 
 
@@ -880,7 +740,7 @@ def _m46_options(state: DealState, player: str) -> list[Claim]:
         if any(c.dead for c in pair):
             continue
         for m in pair:
-            if _plain(m):
+            if natural_card(m):
                 out += [_c(player, "M46", card=m.card, direction="free"),
                         _c(player, "M46", card=m.card, direction="home")]
             for role in _ROLES:

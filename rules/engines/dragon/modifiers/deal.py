@@ -12,36 +12,21 @@ as dealt (IP-M5-IDENTITY ``real_identity_any_state``).
 from __future__ import annotations
 
 from ...cards import is_honor, lower_rank, opposite_rank, opposite_suit, raise_rank
-from ...readings import InterpretationPoint
+from ...readings import declare
 from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
 from ..tables import dead_rank, home_ranks, wild_rank
-from .base import PatternView, attach_final, attach_options, attach_setup, modifier, register_point
+from .base import PatternView, attach_final, attach_options, attach_setup, modifier
+from .common import BLACK, RED, incdec_target, m3_month, natural_card
+from .points_deal import POINTS
 
 __all__: list[str] = []
 
-RED = ("h", "d")
-BLACK = ("c", "s")
-
-
-def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
-        help: dict[str, str]) -> str:
-    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
-                                       default=default, alternatives=alternatives, readings_help=help))
-    return id
+declare("dragon", POINTS)  # the group's interpretation points, data in points_deal.py
 
 
 def _live(c: CardState | None) -> bool:
     return c is not None and c.state != DEAD
-
-
-_ip("IP-M26-CARD-STATE", "M26, M27, M28, M29, M32", "In what state must a card be that a condition names or "
-    "that acts as the modifying card (M26's Giant of hearts / Unicorn of diamonds and spade fosk, M27's Nine "
-    "of clubs, M28's Four of spades, M29's Seven of diamonds, M32's black Sixes)?", "live_any_state",
-    ("natural_only", "any_incl_dead"),
-    {"live_any_state": "any card that is not dead, by its real rank and suit (base rules 13-14; definition 3)",
-     "natural_only": "only a natural card no rule or modifier touched (base rule 24: 'card' = natural card)",
-     "any_incl_dead": "any card of that rank and suit, a dead one too"})
 
 
 def _named(state: DealState, c: CardState) -> bool:
@@ -54,26 +39,6 @@ def _named(state: DealState, c: CardState) -> bool:
 
 
 # ---------------------------------------------------------------------------- shared readings
-# Points the modifier notes (rules/modifiers/01-25-deal.md, 26-50-deal-cards-time.md) name under a
-# block id that are one registered point (the notes' README merges them; a ruling fixes the merged id):
-#   IP-M1-RULE11, IP-M28-DEAD-SOURCE   -> IP-RULE11-STATES (a modifier changes states the base rules
-#                                         and tables made); IP-M28-DEAD-SOURCE's ``modifier_kills_only``
-#                                         is also IP-REVIVE-RULE-KILLS ``modifier_kills_only``
-#   IP-M13-RULE13, IP-M26-TARGET-STATE -> IP-R13-SCOPE (``no_unless_stated``; their ``last_applied_wins``
-#                                         and ``override`` are IP-R13-SCOPE ``last_applied_wins``)
-#   IP-M28-TARGETS, IP-M30-TARGETS,    -> IP-INCDEC-TARGET (``one_own_chosen`` / ``one_own_natural_per_six``
-#   IP-M32-TARGETS                        is ``owner_picks_one``; ``all_own_eligible`` / ``all_own_natural``
-#                                         is ``all_own_natural``; IP-M28-TARGETS' ``any_player`` is
-#                                         ``any_player``, read by ``incdec_target``)
-#   IP-MOD1-COUNT                      -> IP-M1-COUNT
-#   IP-M11-SECOND                      -> IP-M4-SECOND (the same count "second from the dealer")
-_ip("IP-MANDATORY-CLAIM", "M17, M18, M20", "A modifier obliges a player to choose (M17, M18, M20) "
-    "and he declared no choice: what happens?", "first_eligible", ("refuse",),
-    {"first_eligible": "the croupier applies it to the first eligible card in dealing order "
-                       "(raising before lowering, definitions 9-10)",
-     "refuse": "the deal cannot be judged: a RulesError names the missing choice"})
-
-
 def _mandatory_default(state: DealState, rule: str, player: str) -> bool:
     """Whether to apply a mandatory choice the player did not declare."""
     if state.reading("IP-MANDATORY-CLAIM") == "refuse":
@@ -97,14 +62,6 @@ def _refuse_others(state: DealState, claims: list[Claim], allowed: set[str], rea
 
 
 # ---------------------------------------------------------------------------- M1, M2
-_ip("IP-M1-COUNT", "M1 (the notes' IP-MOD1-COUNT)", "Modifier 1's number exceeds the number of players.",
-    "wrap", ("no_effect", "digital_root"),
-    {"wrap": "reduce by digit sums while above the players, then count on round the table",
-     "no_effect": "nobody is affected when the number still exceeds the players",
-     "digital_root": "always reduce to one digit, then count on round the table (the same player as wrap "
-                     "at a table of up to 8 players, the most a Game has)"})
-
-
 def m1_number(day: int, month: int, year: int, weekday: int, players: int, *, digital_root: bool = False) -> int:
     """The seed's sum, reduced by digit sums while it is above the number of players (IP-M1-COUNT
     ``digital_root``: down to one digit): 30 March 2000 (Thursday): 30+3+2000+4 = 2037 -> 12 -> 3."""
@@ -112,19 +69,6 @@ def m1_number(day: int, month: int, year: int, weekday: int, players: int, *, di
     while total >= 10 and (digital_root or total > players):
         total = sum(int(d) for d in str(total))
     return total
-
-
-_ip("IP-M1-LAYER", "M1, M4", "Is 'has no wild cards' a state for the whole deal, or one operation in modifier "
-    "order?", "in_order", ("persistent",),
-    {"in_order": "base rules 10-11: M1 strips the wild status that exists when it is applied; a higher "
-                 "modifier that later makes one of his cards wild prevails",
-     "persistent": "none of his cards is wild at the end of the deal, whatever the source"})
-
-
-_ip("IP-M3-SCOPE", "M3, M1", "Which readings of 'the month' does modifier 3 shift?", "table3_only",
-    ("every_month_read",),
-    {"table3_only": "only the month Table 3 reads (base rule 18); modifier 1's sum uses the calendar month",
-     "every_month_read": "modifier 1's sum uses the month modifier 3 shifted as well"})
 
 
 def _m1_month(state: DealState) -> int:
@@ -165,15 +109,6 @@ def m01(state: DealState) -> None:
         state.note("fired", (), f"{why}: no wild cards", player=player)
 
 
-_ip("IP-M2-SOURCE", "M2", "Which wild statuses count as 'a wild card cancelled by modifier 1' for modifier 2's "
-    "trigger?", "base_rules_2_16", ("any_source",),
-    {"base_rules_2_16": "the status modifier 1 took away when it was applied: by then only base rules 2 and 16 "
-                        "have made cards wild",
-     "any_source": "also a card that would be wild for him at the end of the deal without modifier 1: wild "
-                   "from any later modifier, or a wild status modifier 1's standing ban (IP-M1-LAYER "
-                   "persistent) refused; modifier 1 is then annulled and the deal settled again"})
-
-
 @modifier(number=2, group="deal", readings=("IP-M2-SOURCE",),
           summary="If the M1 player gets, in the first open circle, a wild card M1 cancelled, M1 is "
                   "annulled for all his cards.",
@@ -206,33 +141,6 @@ def _m02_final(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M3
-_ip("IP-M3-BOTH", "M3", "Six players are a multiple of 3 and of 2: which shifts apply?",
-    "apply_all_in_text_order", ("first_match_only", "last_match_only"),
-    {"apply_all_in_text_order": "+1 then -2: one month back", "first_match_only": "+1 only",
-     "last_match_only": "-2 only: the last clause that matches replaces the earlier ones"})
-_ip("IP-M3-INVERT", "M3", "What is an 'inverted' month (five players)?", "mirror", ("opposite",),
-    {"mirror": "13 - m (January <-> December), definitions 6-7", "opposite": "m + 6"})
-
-
-def m3_month(month: int, players: int, both: str = "apply_all_in_text_order", invert: str = "mirror") -> int:
-    """The month Table 3 reads: the seed's clauses in text order (IP-M3-BOTH: all of them, the
-    first that matches, or the last that matches)."""
-    shifts = [shift for divisor, shift in ((3, "+1"), (2, "-2"), (5, "invert")) if players % divisor == 0]
-    if both == "first_match_only":
-        shifts = shifts[:1]
-    elif both == "last_match_only":
-        shifts = shifts[-1:]
-    m = month
-    for shift in shifts:
-        if shift == "+1":
-            m = m % 12 + 1
-        elif shift == "-2":
-            m = (m - 3) % 12 + 1
-        else:
-            m = 13 - m if invert == "mirror" else (m + 5) % 12 + 1
-    return m
-
-
 @modifier(number=3, group="deal", hook="adjust",
           summary="The number of players shifts the month Table 3 reads: a multiple of 3 one "
                   "forward, of 2 two back, of 5 inverted.",
@@ -244,15 +152,6 @@ def m03(facts, readings) -> None:
 
 
 # ---------------------------------------------------------------------------- M4
-_ip("IP-M4-SECOND", "M4, M11 (the notes' IP-M11-SECOND)", "Who is 'second from the dealer' (M4), 'the second "
-    "hand from the dealer' (M11)?", "second_occupied_clockwise", ("second_seat_clockwise", "counterclockwise"),
-    {"second_occupied_clockwise": "the second occupied seat clockwise, counting from the dealer's left",
-     "second_seat_clockwise": "the compass seat two places clockwise from the dealer's (N -> E): when nobody "
-                              "sits there, there is no second from the dealer (no case B of M4, no trigger "
-                              "of M11)",
-     "counterclockwise": "the second occupied seat counterclockwise"})
-
-
 def second_from_dealer(state: DealState) -> str | None:
     """The player 'second from the dealer' of modifiers 4 and 11 (IP-M4-SECOND), or None when
     the seat read is empty."""
@@ -261,17 +160,6 @@ def second_from_dealer(state: DealState) -> str | None:
         seat = state.seat(state.facts.dealer)
         return state.facts.player_at_seat(SEATS[(SEATS.index(seat) + 2) % len(SEATS)])
     return state.at_position(-2 if how == "counterclockwise" else 2)
-_ip("IP-M4-CASEB-OTHERS", "M4", "In case B, do home Elves and Dragons lose home status?", "yes", ("no",),
-    {"yes": "the modifier is lifted only for foskas and Unicorns", "no": "case B changes nothing but the Giants"})
-
-
-_ip("IP-M4-DURATION", "M4", "'в игре': this deal, or the whole Game (sitting)?", "this_deal", ("rest_of_game",),
-    {"this_deal": "the trigger (who deals) changes every deal; 'в игре' means 'in play'",
-     "rest_of_game": "from the first deal a woman deals onwards: no home cards (case A) in every later deal"})
-_ip("IP-M4-LAYER", "M4", "Which home cards are removed?", "in_order", ("persistent",),
-    {"in_order": "the home status that exists when modifier 4 is applied; later grants of home stand",
-     "persistent": "no card becomes home later in the deal either, except case B's foskas and Unicorns "
-                   "(a free card a later kill turns home by base rule 3 is not a grant and stays home)"})
 
 
 @modifier(number=4, group="deal",
@@ -314,32 +202,6 @@ def m04(state: DealState) -> None:
 UNDEALT = "undealt"                      # IP-M6-LENGTH eight_circles: the ninth circle is not dealt
 OPEN_DEALER_DARK = "open_dealer_dark"    # IP-M5-SCOPE single_last_card: open, but the dealer's card dark
 DARK_THEN_OPEN = "dark_then_open"        # IP-M5-SCOPE extra_dark_card: a dark circle, then this open one
-
-_ip("IP-M5-SCOPE", "M5: \"расклад играется с одной дополнительно темной, причем темной будет последняя "
-    "карта, которая должна быть открытой\"", "One more dark card in every hand, or one in the whole deal?",
-    "last_open_circle", ("single_last_card", "extra_dark_card"),
-    {"last_open_circle": "every hand's last would-be-open card is dealt dark: the whole last open circle "
-                         "(nine cards each, one open card fewer)",
-     "single_last_card": "only the last would-be-open card of the deal, the dealer's card of the last open "
-                         "circle, is dealt dark",
-     "extra_dark_card": "a tenth card: a dark circle is dealt where the last open circle was due, and that "
-                        "open circle after it (ten cards each, one dark card more)"})
-
-_ip("IP-M5-IDENTITY", "M5 (\"Если первой, сданной в открытую, картой является Дракон\"), base rule 24 "
-    "(\"карта – естественная карта\"); the trigger and target cards of modifiers 6-25 that name no state",
-    "Does a Dragon that is wild, home or dead count as 'a Dragon', and a card with a state as the trigger or "
-    "target card modifiers 5-25 name (unless the modifier names the state itself)?", "real_identity_any_state",
-    ("natural_state_only",),
-    {"real_identity_any_state": "any card of that rank and suit, whatever state it has",
-     "natural_state_only": "only a natural card: while dealing (5, 6, 12) one Tables 2-3 leave natural, in "
-                           "modifiers 7-25 one not wild, home, free or dead and playing as its real rank and suit"})
-
-_ip("IP-M5-AFTERMATH", "M5, M6, M12 (the circles as dealt) and every modifier that reads 'the n-th / "
-    "last / penultimate open circle'", "After modifier 5 has dealt a would-be-open circle dark, which "
-    "pattern do the other modifiers count open circles in?", "final_pattern", ("pattern_before_m5",),
-    {"final_pattern": "the circles as dealt: the circle 5 made dark is a dark circle",
-     "pattern_before_m5": "the circles as they were before modifier 5 acted: the circle it made dark still "
-                          "counts as an open circle (its cards stay face down: they were not shown)"})
 
 
 def _dealt_is(view: PatternView, c, rank: int, suit: str | None = None) -> bool:
@@ -394,23 +256,6 @@ def m05(view: PatternView) -> None:
 _M6_PATTERN = ("dark", "dark", "dark", "open", "open", "dark", "open", "open", "dark")
 _M6_PRINTED = ("dark", "dark", "dark", "open", "open", "dark", "open", "open", UNDEALT)
 
-_ip("IP-M6-LENGTH", "M6: \"порядок сдачи карт изменяется следующим образом: т,т,т,о,о,т,о,о\" (eight "
-    "entries); 'Порядок сдачи карт': \"Всего девять карт\"", "Modifier 6's printed order has eight entries: "
-    "how many circles are dealt?", "nine_circles_final_dark", ("eight_circles",),
-    {"nine_circles_final_dark": "nine circles, the ninth dark as in the default order (d,d,d,o,o,d,o,o,d)",
-     "eight_circles": "eight circles, as printed: every hand has eight cards"})
-
-
-_ip("IP-M6-PAIR", "M6", "What if three or four Threes show in the first open circle?",
-    "at_least_one_opposite_pair", ("exactly_two_threes",),
-    {"at_least_one_opposite_pair": "any opposite pair among them fires it",
-     "exactly_two_threes": "it fires only with exactly two Threes, of opposite suits"})
-
-
-_ip("IP-M6-CIRCLE", "M6", "Circle 1 is dark by default: which circle is 'the first circle'?", "first_open_circle",
-    ("circle_1_literal",), {"first_open_circle": "the first open circle",
-                            "circle_1_literal": "circle 1, so M6 fires only when circle 1 is open"})
-
 
 @modifier(number=6, group="deal", hook="pattern",
           readings=("IP-M6-PAIR", "IP-M6-CIRCLE", "IP-M6-LENGTH", "IP-M5-IDENTITY"),
@@ -439,12 +284,6 @@ def m06(view: PatternView) -> None:
 _M12_PATTERN = ("dark", "dark", "dark", "open", "open", "dark", "open", "dark", "open")
 
 
-_ip("IP-M12-WINDOW", "M12", "When must the Unicorn of clubs show to void modifier 12?",
-    "from_deal_start_to_next_open_circle", ("after_9d_only",),
-    {"from_deal_start_to_next_open_circle": "any face-up Qc up to the end of the second open circle",
-     "after_9d_only": "only a Qc dealt face up after the 9d"})
-
-
 @modifier(number=12, group="deal", hook="pattern", readings=("IP-M12-WINDOW", "IP-M5-IDENTITY"),
           summary="The Nine of diamonds in the second open circle: d,d,d,o,o,d,o,d,o; void if the "
                   "Unicorn of clubs shows before the next open circle.",
@@ -463,17 +302,6 @@ def m12(view: PatternView) -> None:
 
 
 # ---------------------------------------------------------------------------- M7 - M11
-_ip("IP-M11-RULE22", "M7-M11, B22", "How do kills and revivals count towards base rule 22's limit of three "
-    "conditional modifiers acting on one card: does a kill annulled inside its own modifier (M7's second Ten, "
-    "M8's next Six, M9's dark Unicorn) use one of the card's three slots?", "count_effective_applications",
-    ("count_every_touch",),
-    {"count_effective_applications": "only applications that change the card count: an M7-M10 kill and "
-                                     "M11's revival are two; an annulled kill counts as none; a revival that "
-                                     "would be a fourth application is skipped and the card stays dead",
-     "count_every_touch": "an annulled kill counts too: each card the annulled Ten, Six or Unicorn would have "
-                          "killed uses one of its three slots, though it lives"})
-
-
 def _annulled_touch(state: DealState, number: int, cards: list[CardState], why: str) -> None:
     """IP-M11-RULE22 ``count_every_touch``: the cards an annulled kill of modifier ``number`` (7-9)
     would have reached use one of their three base-rule-22 slots; nothing else about them changes."""
@@ -498,18 +326,6 @@ def _annulled_touch(state: DealState, number: int, cards: list[CardState], why: 
         state.fired.add(number)        # a later cancel of the modifier must take the slots back (a rerun)
         state.note("void", touched, f"{why}: the annulled kill uses one of the card's three modifier slots "
                                     f"(base rule 22)")
-
-
-_ip("IP-M7-SECOND", "M7", "What does a second face-up Ten do?", "pair_cancels", ("toggle",),
-    {"pair_cancels": "the second face-up Ten voids the first and kills nothing",
-     "toggle": "each later face-up Ten annuls the one before; the last one acts if it is in the first open circle"})
-
-
-_ip("IP-M7-SCOPE", "M7", "Which Sevens does the Ten kill?", "all_players_except_later_open",
-    ("already_dealt_only", "ten_holder_only"),
-    {"all_players_except_later_open": "every Seven except those dealt face up after the Ten",
-     "already_dealt_only": "only Sevens dealt before the Ten",
-     "ten_holder_only": "only the Ten holder's Sevens (except those dealt face up after it)"})
 
 
 @modifier(number=7, group="deal",
@@ -549,14 +365,6 @@ def _m7_sevens(state: DealState, ten: CardState) -> list[CardState]:
             continue
         out.append(c)
     return out
-
-
-_ip("IP-M8-ANNUL", "M8", "Does the annulling Six kill on its own?", "pair_cancels", ("annuller_acts",),
-    {"pair_cancels": "two Sixes in a row cancel each other", "annuller_acts": "the second Six kills the Elves dealt before it"})
-
-
-_ip("IP-M8-SCOPE", "M8", "Whose Elves does the Six kill?", "all_players", ("six_holder_only",),
-    {"all_players": "every player's", "six_holder_only": "only the Six holder's"})
 
 
 @modifier(number=8, group="deal",
@@ -600,20 +408,6 @@ def m08(state: DealState) -> None:
         _annulled_touch(state, 8, elves(six), f"the {six.card} the next Six annulled")
 
 
-_ip("IP-M9-LAST", "M9", "Does 'appeared last in the face-up dealing' mean the single last face-up card?",
-    "last_face_up_card", ("any_in_last_open_circle",),
-    {"last_face_up_card": "the last card dealt face up",
-     "any_in_last_open_circle": "any Unicorn of the last open circle kills the face-up Fives dealt before it"})
-
-
-_ip("IP-M9-DARKQ", "M9", "What does a dark Unicorn annul?", "exempts_its_recipient",
-    ("cancels_all_if_same_player", "only_dark_after"),
-    {"exempts_its_recipient": "its recipient's Fives are spared, whichever dark circle it came in",
-     "cancels_all_if_same_player": "a dark Unicorn dealt to the player who got the killing Unicorn cancels "
-                                   "the kill for everybody; other dark Unicorns spare nobody",
-     "only_dark_after": "only the dark Unicorns dealt after the face-up one spare their recipients"})
-
-
 @modifier(number=9, group="deal", readings=("IP-M9-LAST", "IP-M9-DARKQ", "IP-M11-RULE22", "IP-M5-IDENTITY"),
           summary="A Unicorn as the last face-up card kills the face-up Fives, if no Giant showed in "
                   "the first two open circles; a Unicorn dealt dark spares its player.",
@@ -651,22 +445,6 @@ def m09(state: DealState) -> None:
                         f"the {q.card} a dark Unicorn annulled for their holder")
 
 
-_ip("IP-M10-REVIVED", "M10, M11, M22", "What state does a revived card have when the text names none?",
-    "natural", ("state_without_the_kill",),
-    {"natural": "its real rank and suit, no status", "state_without_the_kill": "the state it had before the kill"})
-_ip("IP-M10-RED", "M10", "Which red cards of the lower rank die?", "all_of_that_rank_any_circle", ("face_up_only",),
-    {"all_of_that_rank_any_circle": "every red card of that rank of the next player",
-     "face_up_only": "only his face-up ones"})
-
-
-_ip("IP-M10-NEXT", "M10", "Who are 'the players seated next around the circle'?", "next_clockwise_of_each_owner",
-    ("both_ranks_both_players", "next_counterclockwise"),
-    {"next_clockwise_of_each_owner": "each revived card's owner's clockwise neighbour",
-     "both_ranks_both_players": "the clockwise neighbours of both owners of the pair, each losing the red "
-                                "cards two below either revived card",
-     "next_counterclockwise": "each owner's counterclockwise neighbour"})
-
-
 def _m10_victims(state: DealState, owner: str) -> list[str]:
     """The players whose red cards die for a revived card of ``owner`` (IP-M10-NEXT)."""
     how = state.reading("IP-M10-NEXT")
@@ -680,16 +458,6 @@ def _m10_victims(state: DealState, owner: str) -> list[str]:
 
 def _undo(state: DealState) -> bool:
     return state.reading("IP-M10-REVIVED") == "state_without_the_kill"
-
-
-_ip("IP-M10-MULTI", "M10", "What if there are more than two qualifying cards, or more than one pair?",
-    "every_opposite_pair", ("exactly_two",),
-    {"every_opposite_pair": "'there are two' means at least two: every opposite pair of holders qualifies",
-     "exactly_two": "the modifier fires only when the deal has exactly two dead black face-up honors"})
-_ip("IP-M10-LOWER", "M10", "What does '2 lower' mean when the card order is inverted (base rule 19)?",
-    "real_rank_minus_2", ("lower_in_current_order",),
-    {"real_rank_minus_2": "definition 10 lowers along the rank sequence: A -> Q, J -> 9",
-     "lower_in_current_order": "towards the weaker end of the order in force: towards the Dragon when inverted"})
 
 
 def m10_victim_rank(state: DealState, rank: int) -> int:
@@ -730,19 +498,6 @@ def m10(state: DealState) -> None:
                     if state.kill(v, text=f"instead of the revived {c.card} of {c.player}"):
                         pair = [x for x in revived if x.player in (c.player, state.opposite(c.player))]
                         _killed_by_card(state, v, max(pair, key=lambda x: x.seq))
-
-
-_ip("IP-M11-NEXT", "M11", "Who is 'the next player' whose face-up Dragon of spades keeps diamonds and clubs "
-    "dead?", "next_card_if_face_up", ("next_players_next_face_up_card",),
-    {"next_card_if_face_up": "the very next card in dealing order, if it is dealt face up (with two players, the "
-                             "first card of the next circle)",
-     "next_players_next_face_up_card": "the next player's next face-up card, whenever it comes"})
-_ip("IP-M11-WHICH", "M11", "Which kills of modifiers 7-10 does modifier 11 undo?", "all_final",
-    ("dealt_before_trigger",),
-    {"all_final": "every face-up card M7-M10 killed, as finally evaluated (an M9 kill decided at the last "
-                  "face-up card too)",
-     "dealt_before_trigger": "only the kills known when the heart fosk is dealt: the killing card (the Ten, "
-                             "the Six, the Unicorn, the later of M10's two honors) came before it"})
 
 
 def _killed_by_card(state: DealState, victim: CardState, killer: CardState) -> None:
@@ -793,42 +548,11 @@ def _can_be(c: CardState, rank: int, suits: tuple[str, ...]) -> bool:
     return c.rank == rank and c.suit in suits
 
 
-_ip("IP-M13-NEXTTO", "M13", "What does 'next to it' cover?", "adjacent_in_same_circle", ("anywhere_in_same_circle",),
-    {"adjacent_in_same_circle": "the card dealt just before or just after the 10s",
-     "anywhere_in_same_circle": "any card of the same circle"})
-_ip("IP-M13-DARKSCOPE", "M13", "Does 'in the dark cards' also restrict the black Unicorns and Giants?",
-    "dark_only", ("all_black_QK",),
-    {"dark_only": "only dark ones become free", "all_black_QK": "every black Q and K, face up or dark"})
-
-
-_ip("IP-M13-NOCOND", "M13", "What do modified black Unicorns and Giants become without a red Nine or black Eight?",
-    "unchanged", ("free",), {"unchanged": "they stay as they are (base rule 13)", "free": "they become free"})
-_ip("IP-M13-DEADGRANT", "M13, M15, M16, M24, M25", "Does a dead card that 'becomes free / wild' revive?",
-    "no_revival", ("revive_with_status",),
-    {"no_revival": "granting a status does not revive a card", "revive_with_status": "it revives with the status"})
-
-
 def _grant(state: DealState, c: CardState, status: str, *, override: bool = False, text: str = "") -> bool:
     """A status grant of modifiers 13, 15, 16, 24, 25 (IP-M13-DEADGRANT for dead cards)."""
     if c.dead and state.reading("IP-M13-DEADGRANT") == "revive_with_status":
         return state.revive(c, into=status, text=text)
     return state.grant(c, status, override=override, text=text)
-
-
-_ip("IP-M13-HADMOD", "M13", "What counts as a black Unicorn or Giant that 'already had some modifier'?",
-    "any_modification", ("conditional_modifiers_only",),
-    {"any_modification": "any rule or modifier touched it (base rule 13's modified card): a Giant home by "
-                         "Table 3 qualifies",
-     "conditional_modifiers_only": "only changes by modifiers 1-12; a Giant home by Table 3 falls under the "
-                                   "free clause, which base rule 13 refuses, so it stays home"})
-
-
-_ip("IP-M13-NINE", "M13", "What does 'taking all possible modifiers into account' mean for the red Nine or "
-    "black Eight?", "state_at_m13_with_choices", ("final_state",),
-    {"state_at_m13_with_choices": "the holder's live cards as the base rules and modifiers 1-12 left them: a "
-                                  "wild card, or a home Nine / Eight, can be the red Nine / black Eight",
-     "final_state": "his cards as every modifier leaves them (a card a later modifier makes wild counts); the "
-                    "Unicorns and Giants become wild then, after the last modifier"})
 
 
 def _m13_had_modifier(state: DealState, c: CardState) -> bool:
@@ -899,29 +623,6 @@ def _m13_final(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M14 (claim)
-_ip("IP-M14-COUNT", "M14", "Three dead face-up cards: at least three or exactly three?", "at_least_three",
-    ("exactly_three",), {"at_least_three": "three or more", "exactly_three": "exactly three"})
-
-
-_ip("IP-M14-TARGET", "M14", "Which cards are 'any two of his cards'?", "unmodified_only", ("any_card",),
-    {"unmodified_only": "live cards no rule or modifier touched (base rule 13)",
-     "any_card": "any of his cards, dead, wild and home ones included"})
-
-
-_ip("IP-M14-RANKWORD", "M14", "The text says 'by their changed rank', but only the suit changed: what do later "
-    "modifiers read?", "new_suit", ("real_suit",),
-    {"new_suit": "'changed characteristics': suit-tied modifiers read the new suit (rules 13 and 24 yield)",
-     "real_suit": "modifiers keep reading the dealt suit; the change matters only for the hand"})
-
-
-_ip("IP-M14-NATURALNESS", "M14; B5-B7; definitions 4, 23, 24", "How natural is a suit-inverted card for base "
-    "rules 5-7?", "as_home", ("natural",),
-    {"as_home": "it plays only as its inverted suit but counts at home's level (natural > home > wild): it no "
-                "longer keeps its suit (definition 4: a natural card keeps its suit and rank), and unlike "
-                "modifiers 17-19 the text does not call the new suit real",
-     "natural": "it counts as a natural card"})
-
-
 @modifier(number=14, group="deal", kind="claim",
           readings=("IP-M14-COUNT", "IP-M14-TARGET", "IP-M14-RANKWORD", "IP-M14-NATURALNESS"),
           summary="A player with three dead face-up cards may invert the suit of two of his cards.",
@@ -947,21 +648,6 @@ def m14(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M15, M16
-_ip("IP-M15-LOWEST", "M15", "Lowest in which card order?", "natural_order", ("current_order",),
-    {"natural_order": "Two lowest (definition 5)", "current_order": "the card order in force (a Dragon when inverted)"})
-_ip("IP-M15-TIE", "M15", "Several face-up cards share the lowest rank: which suit counts?", "lower_suit_in_force",
-    ("first_dealt", "all_tied_suits"),
-    {"lower_suit_in_force": "the one of the lower suit in the deal's suit order", "first_dealt": "the first dealt",
-     "all_tied_suits": "every suit of a lowest card counts: the Dragons of each and of its opposite suit"})
-
-
-_ip("IP-M15-RULEWILD", "M15", "Does a rule-wild card that has lost its wild status still block modifier 15?",
-    "actual_state", ("identity",),
-    {"actual_state": "only a face-up card that is wild by a base rule when 15 is processed blocks it",
-     "identity": "a face-up card a base rule made wild blocks it even after M1 stripped it or a kill made it "
-                 "natural (base rule 4)"})
-
-
 @modifier(number=15, group="deal", readings=("IP-M15-LOWEST", "IP-M15-TIE", "IP-M15-RULEWILD", "IP-M5-IDENTITY"),
           summary="No face-up card wild by a rule: the Dragons of the lowest face-up card's suit and "
                   "of the opposite suit are wild.",
@@ -994,21 +680,6 @@ def m15(state: DealState) -> None:
     for c in state.cards:
         if c.real_rank == 14 and c.real_suit in suits and _counts(state, c):
             _grant(state, c, WILD, text=why)
-
-
-_ip("IP-M16-HIS", "M16", "Whose last open card must be dead?", "opposite_player", ("ah_recipient",),
-    {"opposite_player": "the opposite player's", "ah_recipient": "the Dragon of hearts holder's"})
-
-
-_ip("IP-M16-REVIVE-COND", "M16", "Does the revival of the dead Fives also need the dead last face-up card?", "yes",
-    ("no",), {"yes": "the second sentence is about 'these Fives' of the first",
-              "no": "the opposite player's dead Fives revive home whenever the Ah shows"})
-
-
-_ip("IP-M16-OPPOSITE", "M16", "Who is 'the player seated opposite'?", "geometric_opposite_seat",
-    ("halfway_round_the_players",),
-    {"geometric_opposite_seat": "N-S, NE-SW and so on, as modifier 10 spells out",
-     "halfway_round_the_players": "the player half the number of players (rounded down) clockwise on"})
 
 
 def m16_opposite(state: DealState, player: str) -> str | None:
@@ -1079,34 +750,6 @@ def _rebase_claim(state: DealState, rule: str, trigger, eligible, new_rank, *, r
 def _holds(cards: list[CardState], *wanted: tuple[int, str]) -> bool:
     have = {(c.card.rank, c.card.suit) for c in cards}
     return all(w in have for w in wanted)
-
-
-_ip("IP-M17-SUIT", "M17", "Does 'of spades' qualify the Two, the Eight and the Dragon?", "all_three_spades",
-    ("any_two_any_eight_plus_as",),
-    {"all_three_spades": "2s, 8s and As", "any_two_any_eight_plus_as": "any Two, any Eight and the As"})
-_ip("IP-M18-SUIT", "M18", "Does 'of diamonds' qualify the Five, the Nine and the Giant?", "all_three_diamonds",
-    ("any_five_any_nine_plus_kd",),
-    {"all_three_diamonds": "5d, 9d and Kd", "any_five_any_nine_plus_kd": "any Five, any Nine and the Kd"})
-
-
-_ip("IP-M17-TARGET", "M17", "Which red cards may modifier 17 lower?", "unmodified_only", ("any_red_card",),
-    {"unmodified_only": "live cards no rule or modifier touched (base rule 13): the result is 'an ordinary "
-                        "natural card'",
-     "any_red_card": "any red card of his, home, free, wild or dead ones included"})
-_ip("IP-M18-TARGET", "M18", "Which heart or club cards may modifier 18 raise?", "unmodified_only",
-    ("any_heart_or_club_card",),
-    {"unmodified_only": "live cards no rule or modifier touched (base rule 13)",
-     "any_heart_or_club_card": "any heart or club card of his, home, free, wild or dead ones included"})
-_ip("IP-M17-REAPPLY", "M17", "Do 'all other modifiers and rules' include the modifiers before 17?",
-    "all_as_target", ("later_only",),
-    {"all_as_target": "the card is judged again by every rule and modifier, as if dealt with the new rank "
-                      "(deal patterns are not dealt again)",
-     "later_only": "the base rules and modifiers 18-100 only: modifiers 1-16 do not act on the card"})
-_ip("IP-M18-REAPPLY", "M18", "Do 'all other modifiers and rules' include the modifiers before 18?",
-    "all_as_target", ("later_only",),
-    {"all_as_target": "the card is judged again by every rule and modifier, as if dealt with the new rank "
-                      "(deal patterns are not dealt again)",
-     "later_only": "the base rules and modifiers 19-100 only: modifiers 1-17 do not act on the card"})
 
 
 def _m17_eligible(state: DealState, c: CardState) -> bool:
@@ -1192,12 +835,6 @@ def _m18_setup(state: DealState) -> None:
     _earlier_keep_off(state, "M18")
 
 
-_ip("IP-M19-ROW", "M19", "What counts as 'two in a row in the open circles'?", "successive_open_circles",
-    ("adjacent_circle_numbers",),
-    {"successive_open_circles": "his face-up cards of two consecutive open circles (a dark circle between does not break it)",
-     "adjacent_circle_numbers": "circle numbers that differ by one"})
-
-
 def _m19_right(state: DealState, player: str) -> bool:
     up = [c for c in state.hand(player) if c.open]
     strict = state.reading("IP-M19-ROW") == "adjacent_circle_numbers"
@@ -1209,29 +846,10 @@ def _m19_right(state: DealState, player: str) -> bool:
     return False
 
 
-_ip("IP-M19-SCOPE", "M19", "Does the new rank count for modifiers too?", "rules_only", ("rules_and_modifiers",),
-    {"rules_only": "the text names the Rules; M17-M18 name 'modifiers and rules' when they mean both",
-     "rules_and_modifiers": "'the rank becomes real': modifiers read it too"})
-
-
-_ip("IP-M19-TARGET", "M19", "Which foskas may modifier 19 invert?", "natural_or_dead_fosk", ("any_fosk",),
-    {"natural_or_dead_fosk": "base rule 13 plus the text's own extension to dead cards",
-     "any_fosk": "wild, home and free foskas too"})
-
-
 def _m19_target(state: DealState, c: CardState) -> bool:
     if is_honor(c.card.rank) or c.card.rank == 8:
         return False
     return c.dead or not c.modified or state.reading("IP-M19-TARGET") == "any_fosk"
-
-
-_ip("IP-M19-DEAD", "M19", "What happens when a dead fosk is inverted ('Модификатор применяется и к мертвым "
-    "картам')?", "rejudged_by_rules", ("stays_dead", "always_revived"),
-    {"rejudged_by_rules": "the card is judged again as if dealt with the new rank: dead by a rank-tied base "
-                          "rule (Table 2) it lives if the new rank is not the dead rank; killed by a modifier it "
-                          "stays dead",
-     "stays_dead": "the dead card takes the new rank and stays dead",
-     "always_revived": "the inverted card lives when modifier 19 has acted, whatever killed it"})
 
 
 @modifier(number=19, group="deal", kind="claim",
@@ -1264,25 +882,6 @@ def m19(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M20 - M22
-_ip("IP-M20-FOUR", "M20", "What if all four Giants are dark?", "each_opposite_pair", ("once",),
-    {"each_opposite_pair": "two applications, one per pair of opposite suits", "once": "one application"})
-_ip("IP-M20-REAL", "M20", "Is the shifted rank real?", "not_real", ("real",),
-    {"not_real": "base rule 13: no rule or modifier reads the new rank", "real": "later modifiers read the new rank"})
-
-
-_ip("IP-M20-MODIFIED", "M20", "May modifier 20 make free or shift a Giant that is already modified (home by "
-    "Table 3, wild by Table 2)?", "rule13_applies", ("m20_overrides",),
-    {"rule13_applies": "base rule 13: a modified Giant is neither made free nor shifted; the modifier acts "
-                       "only on the unmodified Giants of the pair",
-     "m20_overrides": "'only non-dead cards, by real rank and suit' is its whole eligibility: a home or wild "
-                      "Giant becomes free or is shifted too"})
-_ip("IP-M20-CHOICE", "M20", "Who chooses which Giant is free and which way the other moves?", "holder",
-    ("croupier",),
-    {"holder": "the holder declares it (a claim); without one IP-MANDATORY-CLAIM decides",
-     "croupier": "the croupier decides: a holder's claim is refused, and the croupier's call is the first "
-                 "Giant free and the other moved up (the sitting records no other call of his for M20)"})
-
-
 @modifier(number=20, group="deal",
           summary="Two Giants of opposite suits in a player's dark cards: one becomes free, the other "
                   "moves 3 ranks up or down (the holder chooses).",
@@ -1330,15 +929,6 @@ def m20(state: DealState) -> None:
             state.refuse(claim, f"{claim.card} is not one of {player}'s dark Giants of opposite suits")
 
 
-_ip("IP-M21-NEIGHBOURS", "M21", "Who are 'two players seated next to each other'?", "consecutive_in_play_order",
-    ("adjacent_compass_seats",),
-    {"consecutive_in_play_order": "next to each other among the occupied seats",
-     "adjacent_compass_seats": "both seats occupied and 45 degrees apart"})
-_ip("IP-M21-CIRCLES", "M21", "What are 'adjacent circles'?", "circle_numbers_differ_by_1", ("consecutive_open_circles",),
-    {"circle_numbers_differ_by_1": "circles whose numbers differ by one",
-     "consecutive_open_circles": "two open circles with only dark circles between them"})
-
-
 def _neighbours(state: DealState, a: str, b: str) -> bool:
     if state.reading("IP-M21-NEIGHBOURS") == "adjacent_compass_seats":
         i, j = SEATS.index(state.seat(a)), SEATS.index(state.seat(b))
@@ -1351,21 +941,6 @@ def _adjacent_circles(state: DealState, x: int, y: int) -> bool:
         opens = state.open_circles
         return x in opens and y in opens and abs(opens.index(x) - opens.index(y)) == 1
     return abs(x - y) == 1
-
-
-_ip("IP-M21-PREVIOUS", "M21", "What does 'taking previous modifiers into account' cover?",
-    "modified_identity_and_modified_cards", ("target_only",),
-    {"modified_identity_and_modified_cards": "the Unicorn of diamonds, the Giant of spades and the Dragon of "
-                                             "hearts are read by the rank and suit modifiers 1-20 made real "
-                                             "(M14, M17, M18), and a modified dead fosk may be the target",
-     "target_only": "only the target may be a modified card: the other three are read as dealt"})
-_ip("IP-M21-DEAD", "M21", "Does the raised or re-suited dead fosk come back to life?", "stays_dead",
-    ("escapes_rank_or_suit_tied_kill",),
-    {"stays_dead": "it stays dead: unlike modifiers 28 and 31 the text does not take it out of the kill",
-     "escapes_rank_or_suit_tied_kill": "a kill tied to its old rank or suit (Table 2's dead rank, base rule 21's "
-                                       "quads, the Sevens of M7, the Fives of M9, the red ranks of M10, the red "
-                                       "foskas of M13, the spade Five and Seven of M26) no longer holds, and it "
-                                       "lives"})
 
 
 def _m21_is(state: DealState, c: CardState, rank: int, suit: str) -> bool:
@@ -1437,27 +1012,10 @@ def m21(state: DealState) -> None:
             state.revive(c, text=f"its kill by {c.killed_by} does not fit {c.played}")
 
 
-_ip("IP-M22-WHO", "M22", "Who are 'the players to whom these cards did not come'?", "received_none_of_the_three",
-    ("did_not_receive_all_three",),
-    {"received_none_of_the_three": "players who got none of the 3c, 4h, 5s",
-     "did_not_receive_all_three": "every player who did not get all three"})
-
-
 def _m22_excluded(state: DealState, triggers: list[CardState]) -> set[str]:
     if state.reading("IP-M22-WHO") == "did_not_receive_all_three":
         return {p for p in state.players if len({(c.card.rank, c.card.suit) for c in triggers if c.player == p}) == 3}
     return {c.player for c in triggers}
-
-
-_ip("IP-M22-NONDEAD", "M22", "What does 'applies only to non-dead cards' mean?", "spade_fosk_must_be_live",
-    ("trigger_cards_must_be_live",),
-    {"spade_fosk_must_be_live": "the spade fosk paid with must be alive",
-     "trigger_cards_must_be_live": "the face-up 3c, 4h and 5s must be alive"})
-_ip("IP-M22-NOFOSK", "M22", "What does 'if there are no foskas' mean?", "no_eligible_spade_fosk",
-    ("no_fosk_at_all", "no_live_spade_fosk"),
-    {"no_eligible_spade_fosk": "the payment is a live, unmodified spade fosk (base rule 13)",
-     "no_fosk_at_all": "any spade fosk of his pays, modified or not (alive as IP-M22-NONDEAD reads)",
-     "no_live_spade_fosk": "a live spade fosk pays, a modified one too"})
 
 
 def _m22_payment(state: DealState, f: CardState) -> bool:
@@ -1511,10 +1069,6 @@ def m22(state: DealState) -> None:
 
 # ---------------------------------------------------------------------------- M23
 _NATURAL_FACTORS = {"T2", "M47", "M48", "M49", *(f"M{n}" for n in range(78, 101))}
-_ip("IP-M23-FACTOR", "M23", "Which sources count as 'modifiers whose modifying element is a natural factor'?",
-    "rules_and_modifiers_with_natural_trigger", ("conditional_modifiers_only",),
-    {"rules_and_modifiers_with_natural_trigger": "Table 2 (time of day) and modifiers 47-49, 78-100",
-     "conditional_modifiers_only": "modifiers 47-49, 78-100 only"})
 
 
 def _as_qh(c: CardState) -> bool:
@@ -1522,24 +1076,6 @@ def _as_qh(c: CardState) -> bool:
         return False
     return (c.state == WILD or (c.state == FREE and c.suit == "h")
             or (c.state == HOME and c.rank == 12))
-
-
-_ip("IP-M23-SCOPE", "M23", "Does the cancellation apply to everyone or only to the claimant?",
-    "whole_deal_all_players", ("own_cards_only",),
-    {"whole_deal_all_players": "the modifier does not act in the deal", "own_cards_only": "only on his cards"})
-
-
-_ip("IP-M23-OBTAINED", "M23", "What is a Unicorn of hearts 'obtained' through a natural factor?",
-    "any_card_playable_as_qh", ("rank_or_suit_changed_into_qh",),
-    {"any_card_playable_as_qh": "a wild card, a free heart honor or a home Unicorn owing that status to a "
-                                "natural factor",
-     "rank_or_suit_changed_into_qh": "only a card whose rank or suit a natural factor changed into the "
-                                     "Unicorn of hearts"})
-_ip("IP-M23-DEADLINE", "M23", "What is 'before betting begins'?", "before_first_bet",
-    ("before_betting_may_start",),
-    {"before_first_bet": "he shows the Unicorns before the first bet (the claim's shown_before_betting)",
-     "before_betting_may_start": "also both Unicorns must have come by the end of the second open circle, "
-                                 "when betting may start"})
 
 
 def _m23_obtained(state: DealState, c: CardState, factors: set[str]) -> bool:
@@ -1588,19 +1124,6 @@ def m23(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M24 - M27
-_ip("IP-M24-EVEN", "M24", "What is 'an even circle'?", "even_circle_number_any_kind",
-    ("even_open_circle", "even_number_face_up_only"),
-    {"even_circle_number_any_kind": "circles 2, 4, 6, 8, dark or open",
-     "even_open_circle": "the second or fourth open circle",
-     "even_number_face_up_only": "circles 2, 4, 6, 8 when dealt face up: a Six 'appeared' only if it showed"})
-
-
-_ip("IP-M24-PENULT", "M24", "Which circle is the penultimate open circle?", "final_pattern",
-    ("default_pattern_circle_7",),
-    {"final_pattern": "the circles as dealt (IP-M5-AFTERMATH): circle 7 by default, circle 6 after M5 ...",
-     "default_pattern_circle_7": "circle 7, the default pattern's penultimate open circle, whatever was dealt"})
-
-
 @modifier(number=24, group="deal", readings=("IP-M24-EVEN", "IP-M24-PENULT", "IP-M5-IDENTITY"),
           summary="A red honor in the penultimate open circle makes all the player's Sixes wild, if a "
                   "Six came to him in an even circle.",
@@ -1626,15 +1149,6 @@ def m24(state: DealState) -> None:
                 _grant(state, s, WILD, text=f"{c.card} in the penultimate open circle")
 
 
-_ip("IP-M25-EIGHT", "M25", "Which Eight becomes wild?", "eight_of_last_open_circle", ("all_his_eights",),
-    {"eight_of_last_open_circle": "only that card", "all_his_eights": "every Eight of that player"})
-
-
-_ip("IP-M25-ANY", "M25", "Must all four black foskas 3-6 show in the first open circle?", "any_one",
-    ("all_four_must_show",), {"any_one": "any of them, for its own recipient",
-                              "all_four_must_show": "all four must show, each for its recipient"})
-
-
 @modifier(number=25, group="deal", readings=("IP-M25-EIGHT", "IP-M25-ANY", "IP-M5-IDENTITY"),
           summary="A black 3-6 in the first open circle makes wild the player's Eight of the last "
                   "open circle.",
@@ -1656,31 +1170,6 @@ def m25(state: DealState) -> None:
                 c for c in state.hand(player) if c.is_(8) and _counts(state, c)]
             for e in eights:
                 _grant(state, e, WILD, text=f"{a.card} in the first open circle")
-
-
-_ip("IP-M26-NEXT-WHO", "M26", "Must the Giant of hearts or Unicorn of diamonds come to the same player?",
-    "any_player", ("same_player",),
-    {"any_player": "to anyone on the next circle", "same_player": "to the player who got the spade fosk"})
-
-
-_ip("IP-M26-PENALTY", "M26", "Do the player's Five and Seven of spades die when his card was no spade fosk?",
-    "needs_trigger", ("whenever_next_open_lacks",),
-    {"needs_trigger": "only after a spade fosk in the second open circle",
-     "whenever_next_open_lacks": "whenever the circle after the second open one is open and shows neither card"})
-
-
-_ip("IP-M26-OPEN-INDEX", "M26", "Is 'the 2nd open circle' the second face-up circle, or circle 2 when it is "
-    "open?", "nth_open", ("circle_index",),
-    {"nth_open": "open circles are numbered among themselves (definition 22's example)",
-     "circle_index": "circle number 2, only when it is dealt open (never, in the patterns the rules make)"})
-
-
-_ip("IP-M26-SEAT", "M26", "Who is 'the player sitting through one from the dealer'?", "second_clockwise",
-    ("both_sides", "second_counterclockwise"),
-    {"second_clockwise": "position 2 clockwise from the dealer (one player between them in the dealing "
-                         "direction); at least three players",
-     "both_sides": "positions 2 and n-2: one player between him and the dealer on either side",
-     "second_counterclockwise": "position n-2: one player between them counterclockwise"})
 
 
 def _m26_players(state: DealState) -> list[str]:
@@ -1728,16 +1217,6 @@ def _m26_for(state: DealState, player: str, second: int | None) -> None:
     for c in state.hand(player):
         if c.open and c.real_suit == "s" and c.real_rank in (5, 7):
             state.kill(c, text="no Giant of hearts or Unicorn of diamonds on the next circle")
-
-
-_ip("IP-M27-FIRST-CIRCLE", "M27", "Is 'the first circle' circle 1 or the first open circle?", "circle_1",
-    ("first_open",), {"circle_1": "circle 1, dark or open", "first_open": "the first open circle"})
-
-
-_ip("IP-M27-NEW-RANK", "M27", "Is the new rank a real rank?", "modified", ("real",),
-    {"modified": "it plays as the foska; rank-tied modifiers read its real (honor) rank (base rule 13)",
-     "real": "the foska rank becomes real: the card is judged as if dealt so, by Tables 2-3 and every "
-             "modifier"})
 
 
 @modifier(number=27, group="deal", readings=("IP-M27-FIRST-CIRCLE", "IP-M27-NEW-RANK", "IP-M26-CARD-STATE"),
@@ -1805,31 +1284,8 @@ def _incdec(state: DealState, rule: str, modifying: CardState, role: str, target
             state.freeze(t, text=f"changed by the {modifying.card}")
 
 
-def incdec_target(state: DealState, claim: Claim) -> CardState:
-    """The card ``claim.target`` an incrementing / decrementing card of ``claim.player`` changes
-    (IP-INCDEC-TARGET): one of his own (``owner_picks_one``), or under ``any_player`` a card of any
-    player, his own first. With two decks a target only other players hold must be one card: the
-    claim names no player, so two copies of it in other hands are refused."""
-    if claim.target is None:
-        state.refuse(claim, f"{claim.rule} needs the card the incrementing / decrementing card changes (target)")
-    if state.reading("IP-INCDEC-TARGET") != "any_player":
-        return state.find(claim.player, claim.target)      # type: ignore[arg-type]
-    own = [c for c in state.hand(claim.player) if c.card == claim.target]
-    if own:
-        return own[0]
-    held = [c for c in state.cards if c.card == claim.target]
-    if len(held) != 1:
-        state.refuse(claim, f"{claim.target} is in {len(held)} hands: name a card one player holds "
-                            f"(IP-INCDEC-TARGET any_player)")
-    return held[0]
-
-
 def _natural_or_dead(c: CardState) -> bool:
     return c.dead or (c.state == NATURAL and not c.modified)
-
-
-def _natural(c: CardState) -> bool:
-    return c.state == NATURAL and not c.modified
 
 
 def _leftover(state: DealState, rule: str, claims: list[Claim]) -> None:
@@ -1837,19 +1293,6 @@ def _leftover(state: DealState, rule: str, claims: list[Claim]) -> None:
     naming it (or none), so another claim naming the same card is refused alike."""
     for claim in claims:
         state.refuse(claim, f"{rule} gives {claim.player} no such right", alike=("card",))
-
-
-_ip("IP-M28-WHEN", "M28, M30, M31, M32", "On which state is the condition of modifiers 28, 30, 31 and 32 (a dead "
-    "heart, a dead Elf of hearts, a Giant of clubs not natural, two dead red Unicorns) judged?", "in_order",
-    ("final_state",),
-    {"in_order": "base rule 10: on the deal after the base rules and the modifiers before it; a card a later "
-                 "modifier kills (57, 58, 63, 89, 90 ...) does not count",
-     "final_state": "on the deal as every modifier left it; the modifier then acts, after the last one"})
-_ip("IP-M29-WHEN", "M29 (as IP-M28-WHEN)", "On which state is modifier 29's free club honor judged?", "in_order",
-    ("final_state",),
-    {"in_order": "when 29 is processed: only the free honors of modifiers 4, 13 and 20 can count",
-     "final_state": "on the deal as every modifier left it (modifier 47's free honors count too); the "
-                    "modifier then acts, after the last one"})
 
 
 def _incdec_now(state: DealState, number: int) -> bool:
@@ -1879,10 +1322,6 @@ def _m28_act(state: DealState) -> None:
     _leftover(state, "M28", claims)
 
 
-_ip("IP-M29-COUNT", "M29", "One free club honor or several?", "at_least_one", ("at_least_two",),
-    {"at_least_one": "one is enough (the singular adjective)", "at_least_two": "two or more (the plural noun)"})
-
-
 def _m29_right(state: DealState, c: CardState) -> bool:
     if not (c.is_(7, "d") and _named(state, c)):
         return False
@@ -1891,14 +1330,8 @@ def _m29_right(state: DealState, c: CardState) -> bool:
         1 for h in state.hand(c.player) if h.state == FREE and h.real_suit == "c" and is_honor(h.real_rank)) >= need
 
 
-_ip("IP-M29-SAME", "M29", "What does 'the order of action is the same as in the previous item' carry over from "
-    "modifier 28?", "all_of_28", ("freeze_only",),
-    {"all_of_28": "one own target, natural or dead, a dead one revived, the target frozen",
-     "freeze_only": "only the freezing sentence: the target is a natural card, and frozen"})
-
-
 def _m29_targets(state: DealState):
-    return _natural if state.reading("IP-M29-SAME") == "freeze_only" else _natural_or_dead
+    return natural_card if state.reading("IP-M29-SAME") == "freeze_only" else _natural_or_dead
 
 
 @modifier(number=29, group="deal", kind="claim",
@@ -1922,16 +1355,6 @@ def _m29_act(state: DealState) -> None:
     _leftover(state, "M29", claims)
 
 
-_ip("IP-M30-REREAD", "M30, M32", "Which later effects read the new rank of a card a decrementing Elf of hearts "
-    "(M30) or a black Six (M32) changed?", "later_modifiers", ("modifiers_and_rules", "rerun_all_modifiers"),
-    {"later_modifiers": "the modifiers after it in number order (base rule 10); Tables 2-3 are not applied "
-                        "again: the text says 'modifiers', where modifiers 17-19 say 'modifiers and rules'",
-     "modifiers_and_rules": "the new rank is real everywhere: Tables 2-3 judge it again, and the modifiers "
-                            "after it read it",
-     "rerun_all_modifiers": "every modifier, 1-29 (1-31) too, judges the card again by its new rank; the "
-                            "tables do not"})
-
-
 @modifier(number=30, group="deal", kind="claim", readings=("IP-INCDEC-TARGET", "IP-M30-REREAD", "IP-M28-WHEN"),
           summary="A dead Elf of hearts is decrementing for its holder, on natural cards only; "
                   "modifiers then read the new rank.",
@@ -1947,14 +1370,9 @@ def _m30_act(state: DealState) -> None:
     for c in state.cards:
         if c.is_(11, "h") and c.dead:
             # A dead card acting as modifying card is the text's own exception to definition 3.
-            _incdec(state, "M30", c, "decrementing", _natural, revive_dead=False, freeze=False,
+            _incdec(state, "M30", c, "decrementing", natural_card, revive_dead=False, freeze=False,
                     stays_natural=True, claims=claims)
     _leftover(state, "M30", claims)
-
-
-_ip("IP-M31-NOT-NATURAL", "M31", "Does a dead Giant of clubs count as 'not natural'?", "live_non_natural",
-    ("incl_dead",), {"live_non_natural": "only a live wild, home, free or changed Kc",
-                     "incl_dead": "a dead Kc acts too"})
 
 
 def _m31_right(state: DealState, c: CardState) -> bool:
@@ -1982,12 +1400,6 @@ def _m31_act(state: DealState) -> None:
             _incdec(state, "M31", c, "decrementing", _natural_or_dead, revive_dead=True, freeze=True,
                     stays_natural=False, claims=claims)
     _leftover(state, "M31", claims)
-
-
-_ip("IP-M32-EACH", "M32", "With both black Sixes, does each get its own choice of incrementing or decrementing?",
-    "per_six", ("one_choice_for_both",),
-    {"per_six": "each Six is a card of its own: one may raise, the other lower",
-     "one_choice_for_both": "the player makes one choice for both Sixes"})
 
 
 @modifier(number=32, group="deal", kind="claim",
@@ -2020,7 +1432,7 @@ def _m32_act(state: DealState) -> None:
         if one_choice and chosen.setdefault(c.player, direction) != direction:
             state.refuse(mine[0], f"{c.player}'s black Sixes are both {chosen[c.player]} "
                                   f"(IP-M32-EACH one_choice_for_both)")
-        _incdec(state, "M32", c, direction, _natural, revive_dead=False, freeze=False,
+        _incdec(state, "M32", c, direction, natural_card, revive_dead=False, freeze=False,
                 stays_natural=True, claims=claims)
     _leftover(state, "M32", claims)
 
@@ -2051,34 +1463,6 @@ def _m32_setup(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M33
-_ip("IP-M33-SCOPE", "M33", "The Giant, Unicorn and Elf among all open cards, or in one player's?", "table",
-    ("one_player",), {"table": "any players'", "one_player": "all three in one player's face-up cards"})
-
-
-_ip("IP-M33-RULE11", "M33", "33 cancels the higher-numbered 34: does base rule 11 let 34 stand?",
-    "explicit_cancel_applies", ("higher_number_wins",),
-    {"explicit_cancel_applies": "33 names 34: that is the 'stated otherwise'",
-     "higher_number_wins": "34 stands and 33 is void"})
-
-
-_ip("IP-M33-GAME-END", "M33", "Does modifier 33's two-deal window cross into a new Game?", "ends_with_game",
-    ("carries",),
-    {"ends_with_game": "deals are numbered within a Game: a Game's first deal has no earlier deal, and "
-                       "modifier 34 acts in it whatever the last deal of the Game before did",
-     "carries": "a firing in the last deal of the previous Game at the table (the sitting document's "
-                "previous_game) cancels modifier 34 in the first deal of the next"})
-
-
-_ip("IP-M33-CARRY", "M33 (\"отменяет действие модификатора 34 на две партии начиная с текущей\"), M34 "
-    "(\"действует в течении текущей партии и двух последующих; действие модификатора – аккумулятивное\")",
-    "Does modifier 33's cancellation also cover the wild cards modifier 34 cancels through sets carried over "
-    "from earlier deals?", "suppress_all", ("suppress_new_only", "pause_windows"),
-    {"suppress_all": "34 cancels nothing in these deals; its three-deal windows run on by deal number",
-     "suppress_new_only": "34 makes no new set in these deals, but the sets of the two deals before still act",
-     "pause_windows": "34 cancels nothing in these deals, and its windows stand still meanwhile: a set acts "
-                      "in its deal and the two following deals 33 did not cover"})
-
-
 def _m33_cancel(state: DealState, text: str) -> None:
     """Modifier 33 takes modifier 34 out of this deal (IP-M33-CARRY)."""
     if state.reading("IP-M33-CARRY") == "suppress_new_only":
@@ -2231,7 +1615,7 @@ def _m29_options(state: DealState, player: str) -> list[Claim]:
     return _target_options("M29", _m29_right, _m29_targets(state))(state, player)
 
 
-_options(30)(_target_options("M30", lambda s, c: c.is_(11, "h") and c.dead, _natural))
+_options(30)(_target_options("M30", lambda s, c: c.is_(11, "h") and c.dead, natural_card))
 _options(31)(_target_options("M31", _m31_right, _natural_or_dead))
 
 
@@ -2242,4 +1626,4 @@ def _m32_options(state: DealState, player: str) -> list[Claim]:
         return []
     return [_c(player, "M32", card=six.card, direction=d, target=t.card)
             for six in hand if six.real_rank == 6 and six.black and _named(state, six)
-            for d in ("incrementing", "decrementing") for t in hand if t is not six and _natural(t)]
+            for d in ("incrementing", "decrementing") for t in hand if t is not six and natural_card(t)]

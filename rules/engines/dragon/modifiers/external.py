@@ -25,36 +25,27 @@ built by hand may set it too), and a deal without the key was played in the natu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from itertools import product
 
 from ...cards import is_honor, lower_rank, opposite_rank, opposite_suit, raise_rank
 from ...errors import RulesError
-from ...readings import InterpretationPoint
+from ...readings import declare
 from ..astro import sun_is_up
 from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
-from .base import PatternView, attach_final, modifier, register_point
-from .deal import incdec_target
+from .base import PatternView, attach_final, modifier
+from .common import BLACK, incdec_target, natural_card
+from .points_external import POINTS
 
 __all__ = ["CROUPIER_CLOTHING", "m53_seats", "m71_counted", "letter_counts", "dominant_tone", "in_window",
            "m84_rank", "m88_rank"]
 
-RED = ("h", "d")
-BLACK = ("c", "s")
 CROUPIER_CLOTHING = "clothing"          # the croupier's call: {"clothing": "hard_to_tell"}
 _HARD_TO_TELL = "hard_to_tell"
 
 
-def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
-        help: dict[str, str]) -> str:
-    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
-                                       default=default, alternatives=alternatives, readings_help=help))
-    return id
-
-
-def _natural(c: CardState) -> bool:
-    """A natural card in the sense of base rule 24: live, unmodified, its own rank and suit."""
-    return c.state == NATURAL and not c.modified
+declare("dragon", POINTS)  # the group's interpretation points, data in points_external.py
 
 
 def _player(state: DealState, pid: str):
@@ -70,24 +61,6 @@ def _circle(state: DealState, number: int | None) -> list[CardState]:
 
 
 # ---------------------------------------------------------------------------- M53
-_ip("IP-M53-COUNT", "M53", "Which decks make up the count of modifier 53?", "spare_capped", ("with_play_deck",),
-    {"spare_capped": "spare decks only, at most one per player",
-     "with_play_deck": "the deck in play counts as well (one spare deck makes an even two)"})
-_ip("IP-M53-OTHER-ODD", "M53", "What do 7 (or 1) counted decks do?", "opposite", ("only_1_3_5",),
-    {"opposite": "every odd count other than 3 and 5 turns the seats to the opposite ones",
-     "only_1_3_5": "only 1, 3 and 5 decks act; 7 decks do nothing"})
-_ip("IP-M53-COMPOSE", "M53", "With 3 or 5 decks, is the opposite turn made as well?", "replace", ("compose",),
-    {"replace": "the shift by one point replaces the opposite turn",
-     "compose": "the seats turn to the opposite ones, then shift by one point"})
-_ip("IP-M53-SHIFT-DIRECTION", "M53", "In 'north - north-east', does the player at N become NE, or the "
-    "player at NE become N?", "seat_moves", ("label_moves",),
-    {"seat_moves": "the player seated N counts as NE (3 decks)",
-     "label_moves": "the label turns onto the next chair: the player at NE counts as N (3 decks)"})
-_ip("IP-M53-INTERCARDINAL", "M53", "Does the opposite turn cover NE, SE, SW and NW?", "all_eight",
-    ("cardinal_only",),
-    {"all_eight": "every seat turns to its opposite", "cardinal_only": "only N, E, S and W swap"})
-
-
 def _turn(seat: str, step: int) -> str:
     return SEATS[(SEATS.index(seat) + step) % 8]
 
@@ -134,19 +107,6 @@ def m53(facts, readings) -> None:
 
 
 # ---------------------------------------------------------------------------- M54, M55
-_ip("IP-M54-UNICORNS", "M54", "What does modifier 54's second sentence do?", "unicorns_too",
-    ("unicorn_instead", "all_unicorns_instead"),
-    {"unicorns_too": "the natural Unicorns of the players in glasses become free; the Giant right stays",
-     "unicorn_instead": "for a player in glasses the one-card right applies to a Unicorn instead of a Giant",
-     "all_unicorns_instead": "their Unicorns become free and they lose the Giant right"})
-_ip("IP-M54-WEARERS", "M54", "Who must also wear glasses, and whose Unicorns are freed?",
-    "any_other_all_wearers", ("others_only", "all_players"),
-    {"any_other_all_wearers": "one other player in glasses is enough; every player in glasses, the "
-                              "dealer too, has his Unicorns freed",
-     "others_only": "as the default, but the dealer's Unicorns are not freed",
-     "all_players": "every player must wear glasses"})
-
-
 @modifier(number=54, group="external", kind="claim",
           summary="The dealer in glasses: each player may make one of his Giants free in this deal; if "
                   "other players wear glasses too, the Unicorns of the players in glasses are free.",
@@ -170,7 +130,7 @@ def m54(state: DealState) -> None:
     if unicorns in ("unicorns_too", "all_unicorns_instead"):
         for p in freed:
             for c in state.hand(p):
-                if c.is_(12) and _natural(c):
+                if c.is_(12) and natural_card(c):
                     state.grant(c, FREE, text=f"the dealer and {p} wear glasses")
     seen: set[str] = set()
     for claim in claims:
@@ -187,17 +147,11 @@ def m54(state: DealState) -> None:
         c = state.find(claim.player, claim.card)
         if not c.is_(rank):
             state.refuse(claim, f"{claim.card} is not a {name}")
-        if not _natural(c):
+        if not natural_card(c):
             state.refuse(claim, f"{claim.card} is not natural (base rule 24)")
         state.grant(c, FREE, text=f"{claim.player}'s choice: the dealer wears glasses")
 
 
-_ip("IP-M55-SOURCES", "M55", "Which home statuses does modifier 55 cancel?", "prior_incl_tables",
-    ("modifiers_only", "all_sources"),
-    {"prior_incl_tables": "those the card holds at modifier 55's turn, Table 3's included",
-     "modifiers_only": "only those given by modifiers: base rule 11 keeps Table 3's home cards",
-     "all_sources": "none of the four cards is home for those players in this deal, a later modifier's "
-                    "home status included"})
 _M55_CARDS = ((11, "h"), (12, "d"), (13, "c"), (14, "c"))
 
 
@@ -250,28 +204,6 @@ def _m55_final(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M56, M61
-_ip("IP-M56-CLAIMANT", "M56", "Who has modifier 56's once-per-Game right?", "each_player",
-    ("bearded_only", "table_once"),
-    {"each_player": "every player, once per Game, for his own Dragons",
-     "bearded_only": "only the bearded players",
-     "table_once": "one declaration per Game for the whole table: every player's Dragons are home"})
-_ip("IP-M56-EXTENT", "M56", "Which Dragons does the claim make home, for how long?", "own_dragons_this_deal",
-    ("one_dragon", "rest_of_game"),
-    {"own_dragons_this_deal": "all the claimant's natural Dragons, in the deal of the claim",
-     "one_dragon": "the one Dragon the claim names",
-     "rest_of_game": "his natural Dragons from the claim to the end of the Game"})
-_ip("IP-M56-EVEN", "M56", "Whose beards count towards the even number, and is none an even number?",
-    "bearded_players_nonzero", ("zero_counts", "everyone_present"),
-    {"bearded_players_nonzero": "2, 4, 6 or 8 bearded players",
-     "zero_counts": "no beard at all also makes Threes wild in odd deals",
-     "everyone_present": "the bearded players and the bearded people present who do not play (the room's "
-                         "bearded_onlookers: croupier, onlookers) count, a nonzero even total"})
-_ip("IP-M56-NO-HOME", "M56", "What does 'Dragons do not become home' cover?", "claim_only", ("no_home_dragons",),
-    {"claim_only": "the claim gives nothing in that deal", "no_home_dragons": "no Dragon is home from any source"})
-_ip("IP-M61-FEW-PLAYERS", "M61", "With two players, who is third from the dealer?", "wrap", ("no_effect",),
-    {"wrap": "count on round the table: the first player", "no_effect": "nobody: modifier 61 does not act"})
-
-
 def _m61_voids(state: DealState) -> bool:
     if len(state.players) < 3 and state.reading("IP-M61-FEW-PLAYERS") == "no_effect":
         return False
@@ -306,7 +238,7 @@ def m56(state: DealState) -> None:
     if threes_wild:
         who = f"{n} bearded players" + (f" and {onlookers} bearded onlookers" if onlookers else "")
         for c in _circle(state, state.nth_open(3)):
-            if c.is_(3) and _natural(c):
+            if c.is_(3) and natural_card(c):
                 state.grant(c, WILD, text=f"{who}, deal {state.facts.number} is odd")
         if state.reading("IP-M56-NO-HOME") == "no_home_dragons":
             for c in state.cards:
@@ -344,7 +276,7 @@ def m56(state: DealState) -> None:
             if claim.card is None:
                 state.refuse(claim, "modifier 56 needs the Dragon to make home")
             c = state.find(claim.player, claim.card)
-            if not (c.is_(14) and _natural(c)):
+            if not (c.is_(14) and natural_card(c)):
                 state.refuse(claim, f"{claim.card} is not a natural Dragon")
             _m56_home(state, [c], f"{claim.player}'s claim")
             continue
@@ -357,7 +289,7 @@ def m56(state: DealState) -> None:
 
 def _m56_home(state: DealState, cards: Iterable[CardState], why: str) -> None:
     for c in cards:
-        if _natural(c):
+        if natural_card(c):
             state.grant(c, HOME, text=why)
 
 
@@ -370,15 +302,6 @@ def m61(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M57 - M60
-_ip("IP-M57-WHO", "M57", "Whose headwear counts, and whose cards die?", "any_wearer_all_cards",
-    ("wearers_cards_only", "all_players_wear"),
-    {"any_wearer_all_cards": "one player in headwear kills the qualifying cards of every player",
-     "wearers_cards_only": "only the cards of the players in headwear die",
-     "all_players_wear": "every player must wear headwear"})
-_ip("IP-M57-MULTIPLE", "M57", "Which ranks are multiples of 5?", "five_and_ten", ("honors_count_ten",),
-    {"five_and_ten": "Fives and Tens", "honors_count_ten": "Fives, Tens, and Elves, Unicorns and Giants valued 10"})
-
-
 @modifier(number=57, group="external",
           summary="A player in headwear: the cards of the fourth open circle whose rank is a multiple "
                   "of 5 die.",
@@ -397,13 +320,6 @@ def m57(state: DealState) -> None:
         if c.real_rank in ranks and state.kill(c, text="a player wears headwear: fourth open circle"):
             victims.append(c)
     state.marks["M57"] = victims
-
-
-_ip("IP-M58-WHO", "M58", "Whose second-open-circle cards die?", "all_cards", ("that_player_only",),
-    {"all_cards": "every player's", "that_player_only": "only those of the bare-headed players in glasses"})
-_ip("IP-M58-SAME-PLAYER", "M58", "Must one player both lack headwear and wear glasses?", "same_player", ("split",),
-    {"same_player": "one player bare-headed and in glasses",
-     "split": "someone bare-headed and someone, possibly another, in glasses"})
 
 
 @modifier(number=58, group="external",
@@ -426,16 +342,6 @@ def m58(state: DealState) -> None:
             continue
         if c.is_(9) or c.is_(13):
             state.kill(c, text="a player without headwear wears glasses: second open circle")
-
-
-_ip("IP-M59-PREVIOUS", "M59", "Which 'previous cards killed under modifier 57' revive?", "dealt_before",
-    ("all_victims",),
-    {"dealt_before": "the victims of modifier 57 dealt before the Five of spades",
-     "all_victims": "every card modifier 57 killed in the deal"})
-_ip("IP-M59-DEAD-FIVE", "M59", "Does a Five of spades dead by a base rule still become wild?", "wild_anyway",
-    ("rule_kill_stands",),
-    {"wild_anyway": "the named card is made wild whatever killed it",
-     "rule_kill_stands": "a kill by a base rule stands (base rule 11)"})
 
 
 @modifier(number=59, group="external",
@@ -465,15 +371,6 @@ def m59(state: DealState) -> None:
         state.grant(five, WILD, override=True, text=why)
 
 
-_ip("IP-M60-BELOW", "M60", "What is a hand 'lower than or equal to Full Belly'?", "weaker_or_equal",
-    ("number_at_most_43",),
-    {"weaker_or_equal": "hands #43-#64", "number_at_most_43": "hands #1-#43 (a lower list number)"})
-_ip("IP-M60-TEN-RANK", "M60", "Is the Tens' new Unicorn rank real or modified?", "modified", ("real",),
-    {"modified": "a modified rank (base rule 13): later modifiers read the Ten",
-     "real": "a real rank: later modifiers read a Unicorn"})
-_ip("IP-M60-STILL-DEAD", "M60", "Does modifier 60 raise a Ten that modifier 59 already revived?", "ever_killed",
-    ("still_dead_only",),
-    {"ever_killed": "every Ten modifier 57 killed", "still_dead_only": "only those still dead"})
 _FULL_BELLY = 43
 
 
@@ -501,7 +398,7 @@ def m60(state: DealState) -> None:
             continue
         if c.dead:
             state.revive(c, into=HOME, text=why)
-        elif _natural(c):
+        elif natural_card(c):
             state.grant(c, HOME, text=why)
     real = state.reading("IP-M60-TEN-RANK") == "real"
     for v in state.marks.get("M57", []):  # type: ignore[union-attr]
@@ -516,25 +413,6 @@ def m60(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M62
-_ip("IP-M62-CARD", "M62", "Is the highest card of the previous winning combination a card or a rank?",
-    "that_card", ("that_rank",),
-    {"that_card": "that rank and suit", "that_rank": "every card of that rank"})
-_ip("IP-M62-TIE", "M62", "Several cards of the combination share the top real rank:", "all_top_rank",
-    ("natural_suit_order",),
-    {"all_top_rank": "each of them is the highest",
-     "natural_suit_order": "the natural suit order (hearts first) picks one"})
-_ip("IP-M62-TWO", "M62", "What counts as 'a Two among his current cards'?", "natural_two", ("any_real_two",),
-    {"natural_two": "a natural Two (base rule 24)", "any_real_two": "any card of real rank Two, even dead or wild"})
-_ip("IP-M62-WINNINGS", "M62", "What is 'the winnings' ('выигрыш') of the previous deal?", "pot", ("net_gain",),
-    {"pot": "the bank the winner took ('выигрыш' without 'чистый')",
-     "net_gain": "the pot less the winners' own bets, ante included (the deal's recorded bets)"})
-_ip("IP-M62-PREVIOUS", "M62", "Which deal is 'the previous deal'?", "same_game", ("last_at_table",),
-    {"same_game": "the deal before this one in this Game; none in a Game's first deal (as modifier 60 and "
-                  "base rules 7 and 17)",
-     "last_at_table": "the last deal played at the table, in a Game's first deal the previous Game's last "
-                      "(the sitting document's previous_game)"})
-
-
 @modifier(number=62, group="external",
           summary="The previous deal's winnings above 10 minimum stakes: the highest real card of the "
                   "winning combination is home for everyone but the previous winner, whose Dragons are "
@@ -564,7 +442,7 @@ def m62(state: DealState) -> None:
     which = f"deal {previous.number}" + ("" if previous is history.previous else " of the previous Game")
     why = f"{which} paid {winnings}{' net' if net else ''}, above 10 minimum stakes of {previous.min_stake}"
     for c in state.cards:
-        if c.player in winners or not _natural(c):
+        if c.player in winners or not natural_card(c):
             continue
         if any(c.is_(x.rank, None if by_rank else x.suit) for x in tops):
             state.grant(c, HOME, text=f"{why}: the highest card of its winning combination")
@@ -573,29 +451,14 @@ def m62(state: DealState) -> None:
         if w not in state.players:
             continue
         hand = state.hand(w)
-        if not any(c.is_(2) and (any_two or _natural(c)) for c in hand):
+        if not any(c.is_(2) and (any_two or natural_card(c)) for c in hand):
             continue
         for c in hand:
-            if c.is_(14) and _natural(c):
+            if c.is_(14) and natural_card(c):
                 state.grant(c, FREE, text=f"{why}: {w} won it and holds a Two")
 
 
 # ---------------------------------------------------------------------------- M63, M64
-_ip("IP-M63-OTHER", "M63", "'Anyone else among the players' drinks a soft drink: anyone other than whom?",
-    "any_player", ("not_recipient", "with_alcohol", "not_dealer"),
-    {"any_player": "any player drinking a soft drink",
-     "not_recipient": "a player other than the card's recipient",
-     "with_alcohol": "some players drink alcohol and another drinks a soft drink",
-     "not_dealer": "a player other than the dealer"})
-_ip("IP-M63-THIRD-CIRCLE", "M63", "Which circle are modifier 63's Threes from?", "third_circle",
-    ("third_open_circle",),
-    {"third_circle": "the third circle dealt", "third_open_circle": "the third open circle"})
-_ip("IP-M63-REGARDLESS", "M63", "How far does 'in any case (regardless of other modifiers)' reach?",
-    "over_modifiers", ("over_everything",),
-    {"over_modifiers": "over every other conditional modifier; a base rule's wild or dead Three keeps that",
-     "over_everything": "over the base rules too"})
-
-
 def _m63_fires_for(state: DealState, c: CardState) -> bool:
     drinks = {p: _player(state, p).drink for p in state.players}
     soft = [p for p, d in drinks.items() if d == "soft"]
@@ -640,14 +503,6 @@ def m63(state: DealState) -> None:
             state.freeze(c, text="home regardless of other modifiers")
 
 
-_ip("IP-M64-M91-REF", "M64", "Which Twos 'fall under modifier 91'?", "m91_fires", ("m91_cards",),
-    {"m91_fires": "the second-open-circle Twos, when a player drinks alcohol (modifier 91's condition)",
-     "m91_cards": "the second-open-circle Twos whether or not anyone drinks alcohol"})
-_ip("IP-M64-VS-63", "M64", "Modifier 63 has killed these Twos: does modifier 64 revive them?", "m64_prevails",
-    ("m63_kill_stands",),
-    {"m64_prevails": "revived and home (the higher number)", "m63_kill_stands": "modifier 63's kill stands"})
-
-
 def _m91_condition(drinks: list[str], state: DealState) -> bool:
     """Modifier 91's condition (players drink alcohol), as its IP-M91-WHO reads it when the natural
     group is played."""
@@ -683,33 +538,14 @@ def m64(state: DealState) -> None:
                 if stands and c.killed_by == "M63":
                     continue
                 state.revive(c, into=HOME, text=f"{why}: a Two of modifier 91 is home")
-            elif _natural(c):
+            elif natural_card(c):
                 state.grant(c, HOME, text=f"{why}: a Two of modifier 91 is home")
     for c in state.cards:
-        if not c.open and c.real_suit == "d" and c.honor and _natural(c):
+        if not c.open and c.real_suit == "d" and c.honor and natural_card(c):
             state.grant(c, FREE, text=f"{why}: a diamond honor in a dark circle")
 
 
 # ---------------------------------------------------------------------------- M65, M66
-_ip("IP-M66-INDEPENDENT", "M66", "Is the Two of spades wild when the room is not closed?", "always",
-    ("only_with_65",),
-    {"always": "the Two of spades is wild whatever modifier 65's condition",
-     "only_with_65": "only when the room is closed (modifier 65's condition holds)"})
-_ip("IP-M66-DEAD-TWO", "M66", "Does a Two of spades dead by a base rule become wild?", "wild_anyway",
-    ("rule_kill_stands",),
-    {"wild_anyway": "the named card is wild whatever killed it", "rule_kill_stands": "a base rule's kill stands"})
-
-
-_ip("IP-M65-CLOSED", "M65, M66", "What makes the room closed ('в закрытом помещении (с закрытыми выходами)'), "
-    "and when?", "all_exits_closed_at_deal", ("doors_closed", "whole_sitting"),
-    {"all_exits_closed_at_deal": "every exit (doors, windows, chimneys, as modifier 72 counts them) closed at "
-                                 "the first dealt card: the room's closed_room",
-     "doors_closed": "every door closed, windows and chimneys aside: the room's doors_closed (closed_room "
-                     "when not recorded)",
-     "whole_sitting": "closed throughout the Game: closed_room, unless the room's closed_throughout records "
-                      "that it was opened"})
-
-
 def room_closed(state: DealState) -> bool:
     """Modifier 65's condition (and 66's under IP-M66-INDEPENDENT ``only_with_65``), as IP-M65-CLOSED reads it."""
     room = state.table.room
@@ -729,7 +565,7 @@ def m65(state: DealState) -> None:
         return
     for number in (state.nth_open(2), state.nth_open(3)):
         for c in _circle(state, number):
-            if c.real_suit == "d" and c.honor and _natural(c):
+            if c.real_suit == "d" and c.honor and natural_card(c):
                 state.grant(c, FREE, text="the room is closed")
 
 
@@ -755,44 +591,6 @@ def m66(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M67 - M70
-_ip("IP-M67-MIDDLE", "M67", "Middle by dealing order or by rank?", "middle_dealt", ("middle_rank",),
-    {"middle_dealt": "the second card dealt of the three (the seed's example names the Four of 2, 4, 3)",
-     "middle_rank": "the card of the middle rank"})
-_ip("IP-M67-IN-A-ROW", "M67, M68 (the notes' IP-M68-IN-A-ROW)", "Does a dark circle between two open circles break a run 'in a row'?",
-    "consecutive_open_cards", ("consecutive_circles",),
-    {"consecutive_open_cards": "the player's open cards in dealing order",
-     "consecutive_circles": "the cards must come on consecutive circles"})
-_ip("IP-M67-WRAP", "M67", "Are Dragon and Two adjacent?", "no_wrap", ("wrap",),
-    {"no_wrap": "runs lie within 2..A", "wrap": "ranks are cyclic (definitions 9-10)"})
-_ip("IP-M67-OVERLAP", "M67", "Four or more adjacent ranks in a row: which triples act?", "every_triple",
-    ("first_triple", "non_overlapping"),
-    {"every_triple": "every window of three", "first_triple": "the first window only",
-     "non_overlapping": "windows that share no card with an earlier one"})
-_ip("IP-M68-COUNT", "M68", "How many cards make modifier 68's run?", "three_sorted_step", ("two_cards", "any_length"),
-    {"three_sorted_step": "three cards whose sorted ranks step by 2",
-     "two_cards": "two cards differing by 2", "any_length": "the longest run of two or more"})
-_ip("IP-M68-WRAP", "M68", "Do Giant and Two (or Dragon and Three) differ by 2?", "no_wrap", ("wrap",),
-    {"no_wrap": "ranks within 2..A", "wrap": "ranks are cyclic"})
-_ip("IP-M68-KEEP", "M68, M69", "What does 'keeping all other modifiers applicable to it' allow?",
-    "keeps_and_open", ("keeps_existing",),
-    {"keeps_and_open": "its states stay and later modifiers can act on it (no base rule 14 freeze)",
-     "keeps_existing": "its states stay, but base rule 14 freezes it once it changes another card"})
-_ip("IP-M69-IN-A-ROW", "M69", "Must modifier 69's cards come in a row?", "anywhere", ("in_a_row",),
-    {"anywhere": "any of the player's open cards", "in_a_row": "consecutive open cards, as in 67-68"})
-_ip("IP-M69-COUNT", "M69", "How many cards make modifier 69's set?", "three_sorted_step", ("two_cards", "any_length"),
-    {"three_sorted_step": "three cards whose sorted ranks step by 3",
-     "two_cards": "two cards differing by 3", "any_length": "the longest set of two or more"})
-_ip("IP-M69-WRAP", "M69", "Do ranks step by 3 round the end (Unicorn, Two, Five)?", "no_wrap", ("wrap",),
-    {"no_wrap": "ranks within 2..A", "wrap": "ranks are cyclic"})
-_ip("IP-M70-APPLICABLE", "M70", "What is 'modifiers 67-69 applicable to two or more players'?",
-    "any_mix_two_players", ("same_modifier_two_players", "changed_a_card"),
-    {"any_mix_two_players": "two players with a combination of any of 67, 68, 69",
-     "same_modifier_two_players": "two players with a combination of the same one of them",
-     "changed_a_card": "two players with a combination of 67, 68 or 69 whose firing changed a card"})
-_ip("IP-M70-ABSENT", "M70", "'Absent from one of the combinations':", "absent_from_some", ("absent_from_all",),
-    {"absent_from_some": "some combination lacks the suit", "absent_from_all": "no combination has it"})
-
-
 def steps_by(ranks: list[int], step: int, wrap: bool) -> bool:
     """Whether ``ranks`` (real ranks, any order) are distinct and step by ``step`` once sorted
     (cyclically over the 13 ranks when ``wrap``)."""
@@ -883,7 +681,7 @@ def _incdec_target(state: DealState, rule: str, modifying: CardState, role: str,
     player = modifying.player
     mine = [c for c in claims if c.player == player and (c.card is None or c.card == modifying.card)]
     if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
-        chosen = [c for c in state.hand(player) if c is not modifying and _natural(c)]
+        chosen = [c for c in state.hand(player) if c is not modifying and natural_card(c)]
     else:
         chosen = []
         for claim in mine[:1]:
@@ -928,7 +726,7 @@ def m67(state: DealState) -> None:
             why = "the middle of " + " ".join(str(c.card) for c in group)
             if middle.dead:
                 state.revive(middle, into=HOME, text=why)
-            elif _natural(middle):
+            elif natural_card(middle):
                 state.grant(middle, HOME, text=why)
             _combo_changed(state, 67, player, group, since)
 
@@ -1009,7 +807,7 @@ def m70(state: DealState) -> None:
         if claim.card is None:
             state.refuse(claim, "modifier 70 needs the honor to make home")
         c = state.find(claim.player, claim.card)
-        if not (c.honor and _natural(c)):
+        if not (c.honor and natural_card(c)):
             state.refuse(claim, f"{claim.card} is not a natural honor")
         absent = [c.real_suit not in s for s in suits]
         if not (all(absent) if absent_all else any(absent)):
@@ -1018,19 +816,6 @@ def m70(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M71
-_ip("IP-M71-WHICH", "M71", "Which applications of modifiers to one card count towards modifier 71's three?",
-    "any_three", ("claimed_only",),
-    {"any_three": "any three conditional modifiers that acted on the card, automatic or claimed (the players "
-                  "apply every modifier to their own hands themselves, base rule 25)",
-     "claimed_only": "only modifiers the player chose to apply: three claims (kind 'claim') on the card"})
-
-
-_ip("IP-M71-WHEN", "M71", "When are the three modifiers on one card counted?", "at_its_turn", ("whole_deal",),
-    {"at_its_turn": "base rule 10: at modifier 71's turn, so modifiers 1-70 count; the revived card can "
-                    "still be acted on by 72-100",
-     "whole_deal": "after every modifier: all of them count, and the revival is applied last"})
-
-
 def m71_counted(mods: Iterable[int], which: str = "any_three") -> int:
     """How many of the modifiers ``mods`` that acted on a card count for modifier 71 (IP-M71-WHICH)."""
     if which == "claimed_only":
@@ -1077,14 +862,6 @@ def _m71_revive(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M72, M73
-_ip("IP-M72-NINTH", "M72", "When is the last open circle 'the last in the deal (the 9th in order)'?",
-    "ninth_and_last", ("final_circle",),
-    {"ninth_and_last": "the last open circle must be circle 9, the deal's final circle",
-     "final_circle": "it suffices that it is the deal's final circle, whatever its number (a deal of "
-                     "eight circles as modifier 6 prints its order); the engine deals nine circles in "
-                     "every pattern, so the two readings agree on every deal it judges"})
-
-
 @modifier(number=72, group="external",
           summary="An odd number of exits: the Fours of the second open circle are home, and the Unicorns "
                   "of the last open circle are wild when it is the ninth circle.",
@@ -1095,24 +872,14 @@ def m72(state: DealState) -> None:
         return
     why = f"{exits} exits"
     for c in _circle(state, state.nth_open(2)):
-        if c.is_(4) and _natural(c):
+        if c.is_(4) and natural_card(c):
             state.grant(c, HOME, text=why)
     last = state.last_open
     final = len(state.pattern)
     if last == final and (final == 9 or state.reading("IP-M72-NINTH") == "final_circle"):
         for c in state.circle(last):
-            if c.is_(12) and _natural(c):
+            if c.is_(12) and natural_card(c):
                 state.grant(c, WILD, text=f"{why}: the last open circle is the ninth")
-
-
-_ip("IP-M73-SUIT", "M73", "What does 'invert the suit opposite to them' do?", "own_to_opposite",
-    ("recipient_opposite_to_own", "all_opposite_to_own"),
-    {"own_to_opposite": "each such fosk takes the opposite suit",
-     "recipient_opposite_to_own": "the recipient's cards of the opposite suit take the fosk's suit",
-     "all_opposite_to_own": "every player's cards of the opposite suit take the fosk's suit"})
-_ip("IP-M73-EVEN", "M73", "Is no player of a sex an even number?", "nonzero_even", ("zero_counts",),
-    {"nonzero_even": "2, 4, 6 or 8 players of one sex",
-     "zero_counts": "a sex with no players counts as even"})
 
 
 @modifier(number=73, group="external",
@@ -1127,7 +894,7 @@ def m73(state: DealState) -> None:
     if not any(sexes.count(s) % 2 == 0 and (zero or sexes.count(s) > 0) for s in ("m", "f")):
         return
     mode = state.reading("IP-M73-SUIT")
-    fosks = [c for c in _circle(state, state.nth_open(3)) if c.fosk and _natural(c)]
+    fosks = [c for c in _circle(state, state.nth_open(3)) if c.fosk and natural_card(c)]
     why = "an even number of players of one sex"
     if mode == "own_to_opposite":
         for c in fosks:
@@ -1137,25 +904,12 @@ def m73(state: DealState) -> None:
     for f in fosks:
         pool = state.hand(f.player) if mode == "recipient_opposite_to_own" else state.cards
         for c in pool:
-            if c.seq not in changed and c.real_suit == opposite_suit(f.real_suit) and _natural(c):
+            if c.seq not in changed and c.real_suit == opposite_suit(f.real_suit) and natural_card(c):
                 changed.add(c.seq)
                 state.change_suit(c, f.real_suit, text=f"{why}: inverted by the {f.card}")
 
 
 # ---------------------------------------------------------------------------- M74
-_ip("IP-M74-OTHERWISE", "M74", "Who is 'the player to whom not one condition applies'?",
-    "member_without_targets", ("outside_group", "no_group"),
-    {"member_without_targets": "a member of the crowded dimension with no red honor, black honor or black fosk",
-     "outside_group": "a player from another dimension, while a dimension has three players or more",
-     "no_group": "every player, when no dimension has three players"})
-_ip("IP-M74-INCREMENT", "M74", "What does 'increment a red honor' do?", "change_rank", ("make_incrementing",),
-    {"change_rank": "its rank rises by 1 (a decremented card's falls by 1)",
-     "make_incrementing": "it becomes an incrementing (decrementing) card"})
-_ip("IP-M74-CANDIDATES", "M74", "Which cards count for 'has red honors' and the rest?", "natural_only",
-    ("any_live_card",),
-    {"natural_only": "natural cards (base rule 24)", "any_live_card": "any live card"})
-
-
 def _m74_groups(state: DealState) -> list[list[str]]:
     by_dim: dict[str, list[str]] = {}
     for p in state.players:
@@ -1188,7 +942,7 @@ def m74(state: DealState) -> None:
     for p in state.players:
         if p not in members:
             continue
-        ok = [c for c in state.hand(p) if (c.live if any_live else _natural(c))]
+        ok = [c for c in state.hand(p) if (c.live if any_live else natural_card(c))]
         cascade = (([c for c in ok if c.honor and c.red], 1, "a red honor"),
                    ([c for c in ok if c.honor and c.black], -1, "a black honor"),
                    ([c for c in ok if c.fosk and c.black], -1, "a black fosk"))
@@ -1233,19 +987,6 @@ def m74(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M75
-_ip("IP-M75-EVERY-THIRD", "M75", "Which deals are 'every third deal'?", "multiples_of_3", ("from_first",),
-    {"multiples_of_3": "deals 3, 6, 9 ...", "from_first": "deals 1, 4, 7 ..."})
-_ip("IP-M75-PATTERN", "M75", "Does modifier 75 fix the whole pattern or only circle 1?", "first_circle_only",
-    ("whole_pattern",),
-    {"first_circle_only": "circle 1 is open; modifiers 6 and 12 still change later circles",
-     "whole_pattern": "o,d,d,o,o,o,o,o,d replaces the patterns of modifiers 6 and 12 (modifier 5 still "
-                      "acts last, as its text says)"})
-_ip("IP-M75-RULE15", "M75, base rule 15", "A deal base rule 15 deals all dark and modifier 75 opens: which wins?",
-    "rule15_wins", ("m75_wins",),
-    {"rule15_wins": "base rule 11: modifier 75 does not name base rule 15, so the deal is all dark",
-     "m75_wins": "modifier 75 acts on rule 15's all-dark pattern: circle 1 is open anyway (under "
-                 "IP-M75-PATTERN whole_pattern its printed pattern); no other modifier changes the pattern "
-                 "and the weakest hand still wins"})
 _M75_PATTERN = ("open", "dark", "dark", "open", "open", "open", "open", "open", "dark")
 
 
@@ -1277,32 +1018,6 @@ def m75(view: PatternView) -> None:
 
 
 # ---------------------------------------------------------------------------- M76, M77
-_ip("IP-M76-PAIRS", "M76, M77", "Whose dimensions are counted?", "occupied_pairs", ("cardinal_seats", "both_pairs"),
-    {"occupied_pairs": "the players at N and S if both seats are taken, and at E and W if both are",
-     "cardinal_seats": "every player at N, E, S or W",
-     "both_pairs": "only when all four cardinal seats are taken"})
-_ip("IP-M76-PHONETIC", "M76, M77", "Which letters of the phonetic name are vowels?", "ru_letters",
-    ("en_letters", "sounds"),
-    {"ru_letters": "the phonetic name's letters: а е ё и о у ы э ю я vowels, й a consonant, ь ъ neither "
-                   "(a name in Latin letters: a e i o u y vowels)",
-     "en_letters": "the dimension's English spelling: a e i o u y vowels",
-     "sounds": "the sounds of the Cyrillic phonetic name by the Russian letter-to-sound rules (е ё ю я "
-               "word-initially or after a vowel, ь or ъ, and и after ь, add the consonant [й]; ь ъ are "
-               "silent; a doubled consonant is one long sound); Latin letters count as under ru_letters"})
-_ip("IP-M76-AGGREGATE", "M76, M77", "How are several names combined, and what is 'predominate'?",
-    "pooled_strict", ("per_player", "each_name", "any_pair"),
-    {"pooled_strict": "the letters of the distinct dimensions pooled; strictly more; a tie fires neither",
-     "per_player": "as pooled, a dimension counted once per counted player",
-     "each_name": "every name on its own has the majority",
-     "any_pair": "each opposite pair judged alone; one pair is enough (76 and 77 may both fire)"})
-_ip("IP-M76-SEAT-53", "M76, M77", "Are seats read after modifier 53 turned the compass?", "after_53", ("physical",),
-    {"after_53": "the seats as modifier 53 left them", "physical": "the seats as taken"})
-_ip("IP-M76-KILL-SCOPE", "M76, M77", "Which kills does 'unkillable' stop?", "modifier_kills",
-    ("all_kills", "later_only"),
-    {"modifier_kills": "kills by conditional modifiers; base rules 17 and 21 still kill",
-     "all_kills": "every kill, base rules' too",
-     "later_only": "only kills by the modifiers numbered above it (base rule 10); earlier kills stand"})
-
 _RU_VOWELS = set("аеёиоуыэюя")
 _RU_NEITHER = set("ьъ")
 _EN_VOWELS = set("aeiouy")
@@ -1451,64 +1166,6 @@ def m77(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M78 - M88 (clothing)
-_ip("IP-M78-TONE", "M78-M88", "When do light (or dark) tones dominate the clothing?", "light_over_dark",
-    ("plurality", "majority"),
-    {"light_over_dark": "more players in light than in dark (or the reverse); 'none' counts for neither",
-     "plurality": "the tone must also outnumber the players in neither",
-     "majority": "more than half of all players"})
-_ip("IP-M78-DAYLIGHT", "M78-M84", "What is the 'light time of day (before sunset)'?", "sunrise_to_sunset",
-    ("calendar_day",),
-    {"sunrise_to_sunset": "between sunrise and sunset at the venue",
-     "calendar_day": "from midnight until sunset (before dawn is light too)"})
-_ip("IP-M78-SUN-CLOCK", "M78-M84", "Do the clock shifts of modifiers 48-49 move the daylight boundary?",
-    "real_sun", ("shifted_time",),
-    {"real_sun": "sunset is compared with the real local time",
-     "shifted_time": "the time as modifiers 48-49 shifted it is compared with sunset"})
-_ip("IP-M78-DEAD", "M78-M88", "Does a modifier that grants free, home or wild act on a dead card?", "stays_dead",
-    ("state_then_rules_3_4", "revive"),
-    {"stays_dead": "a dead card stays dead",
-     "state_then_rules_3_4": "the state is granted, then base rule 3 makes a free card home and base "
-                             "rule 4 a wild card natural (a home card stays dead)",
-     "revive": "granting the state revives the card"})
-_ip("IP-M80-NON-HONOR", "M80", "A lowest open card is a fosk: which red honors are wild?", "no_honor_no_wild",
-    ("lowest_honors", "mirror"),
-    {"no_honor_no_wild": "only a lowest card that is an honor names red honors",
-     "lowest_honors": "the two lowest honors dealt open instead",
-     "mirror": "a fosk names its opposite rank if that is an honor (2-A, 3-K, 4-Q, 5-J)"})
-_ip("IP-M80-ORDER", "M80, M84, M88", "By which order are 'lowest' and 'highest' judged?", "natural_real",
-    ("current_deal_order", "previous_deal_order"),
-    {"natural_real": "real ranks in the natural order", "current_deal_order": "the card order of this deal",
-     "previous_deal_order": "the card order in force in the previous deal, whose open cards are read (base "
-                            "rule 19 or modifier 50 may have inverted it); each deal keeps its inverted "
-                            "order for the next under the carry key 'card_order'"})
-_ip("IP-M80-TWO-CARDS", "M80, M84, M88", "What are 'the two lowest (highest) cards' when ranks repeat?",
-    "two_cards", ("two_ranks",),
-    {"two_cards": "two cards: both of one rank name that rank only", "two_ranks": "the two extreme distinct ranks"})
-_ip("IP-M84-OPPOSITE", "M84", "What is the opposite rank of an Eight?", "mirror_8_none", ("mirror_8_self",),
-    {"mirror_8_none": "an Eight has none and names no wild card", "mirror_8_self": "an Eight is its own opposite"})
-_ip("IP-M84-TARGET", "M84, M88", "Does 'it is lowered' compute a rank, or change dealt cards?", "target_rank",
-    ("convert_cards",),
-    {"target_rank": "the lowering only picks the rank whose cards are wild",
-     "convert_cards": "the cards of the rank are lowered until they qualify and are wild"})
-_ip("IP-M85-NO-DOMINANT", "M78-M88", "What is 'no dominant colour' for modifiers 85-88, and what does the "
-    "croupier's call 'hard to tell' do?", "complement",
-    ("ruling_adds_only", "hue"),
-    {"complement": "modifiers 85-88 act and 78-84 do not",
-     "ruling_adds_only": "modifiers 85-88 act; 78-84 still follow the counts",
-     "hue": "85-88 read the clothing's hue: no hue is worn by more players than every other (78-84 and 100 "
-            "keep the tone; the call acts as under complement)"})
-_ip("IP-M85-WINDOW", "M85-M88", "Are the ends of the hour windows included?", "start_in_end_out", ("both_ends_in",),
-    {"start_in_end_out": "from the first hour up to, not including, the last", "both_ends_in": "both ends included"})
-_ip("IP-M85-CLOCK", "M85-M88", "Which time do the hour windows read?", "game_time", ("local_time",),
-    {"game_time": "the time as modifiers 48-49 shifted it (what Table 2 reads under the default "
-                  "IP-M48-SCOPE)", "local_time": "the venue's clock"})
-_ip("IP-M87-DEAL-NUMBER", "M87, M88", "Which deal do modifiers 87 and 88 mean by 'the second deal'?", "as_written",
-    ("sequence",),
-    {"as_written": "deal 2, as for modifier 86", "sequence": "modifier 87 deal 3, modifier 88 deal 4"})
-_ip("IP-M88-RANGE", "M88", "Is 'from Five to Elf' inclusive?", "inclusive", ("exclusive",),
-    {"inclusive": "5 to J", "exclusive": "6 to 10"})
-
-
 def _croupier_hard(state: DealState) -> bool:
     call = state.table.croupier.get(CROUPIER_CLOTHING)
     if call is None:
@@ -1626,7 +1283,7 @@ def _grant_all(state: DealState, wanted: Callable[[CardState], bool], status: st
                 rule = "B3" if status == FREE else "B4"
                 state.revive(c, into=into, text=f"{why}: {status}, then base rule {rule[1:]}")
             continue
-        if _natural(c):
+        if natural_card(c):
             state.grant(c, status, text=why)
 
 
@@ -1647,19 +1304,25 @@ def _clothing_modifier(state: DealState, tone: str, deal: int, status: str,
 _READS_78 = ("clothing", "croupier", "deal_number", "time", "daylight", "card_states")
 _READINGS_78 = ("IP-M78-TONE", "IP-M78-DAYLIGHT", "IP-M78-SUN-CLOCK", "IP-M78-DEAD", "IP-M85-NO-DOMINANT")
 
-
-@modifier(number=78, group="external",
-          summary="Light clothing dominates: deal 2, before sunset, is played with free red Elves.",
-          reads=_READS_78, does=("free",), readings=_READINGS_78)
-def m78(state: DealState) -> None:
-    _clothing_modifier(state, "light", 2, FREE, ((11, "h"), (11, "d")))
-
-
-@modifier(number=79, group="external",
-          summary="Light clothing dominates: deal 3, before sunset, is played with home red Tens.",
-          reads=_READS_78, does=("home",), readings=_READINGS_78)
-def m79(state: DealState) -> None:
-    _clothing_modifier(state, "light", 3, HOME, ((10, "h"), (10, "d")))
+# Modifiers 78, 79 and 81-83 as data: (number, dominant tone, deal number, status, the cards that get it,
+# summary). Light clothing acts before sunset, dark after (:func:`_clothing_modifier`).
+_CLOTHING_MODIFIERS = (
+    (78, "light", 2, FREE, ((11, "h"), (11, "d")),
+     "Light clothing dominates: deal 2, before sunset, is played with free red Elves."),
+    (79, "light", 3, HOME, ((10, "h"), (10, "d")),
+     "Light clothing dominates: deal 3, before sunset, is played with home red Tens."),
+    (81, "dark", 1, FREE, ((12, "c"), (12, "s")),
+     "Dark clothing dominates: deal 1, after sunset, is played with free black Unicorns."),
+    (82, "dark", 2, FREE, ((14, "c"), (14, "s")),
+     "Dark clothing dominates: deal 2, after sunset, is played with free black Dragons."),
+    (83, "dark", 3, HOME, ((9, "c"), (9, "s")),
+     "Dark clothing dominates: deal 3, after sunset, is played with home black Nines."),
+)
+for _number, _colour, _deal, _status, _wanted, _summary in _CLOTHING_MODIFIERS:
+    modifier(number=_number, group="external", summary=_summary, reads=_READS_78, does=(_status,),
+             readings=_READINGS_78)(partial(_clothing_modifier, tone=_colour, deal=_deal, status=_status,
+                                            wanted=_wanted))
+del _number, _colour, _deal, _status, _wanted, _summary
 
 
 def _previous_open(state: DealState) -> list[int]:
@@ -1725,27 +1388,6 @@ def m80(state: DealState) -> None:
                    "light clothing dominates, deal 4 before sunset: the lowest open cards of deal 3")
 
 
-@modifier(number=81, group="external",
-          summary="Dark clothing dominates: deal 1, after sunset, is played with free black Unicorns.",
-          reads=_READS_78, does=("free",), readings=_READINGS_78)
-def m81(state: DealState) -> None:
-    _clothing_modifier(state, "dark", 1, FREE, ((12, "c"), (12, "s")))
-
-
-@modifier(number=82, group="external",
-          summary="Dark clothing dominates: deal 2, after sunset, is played with free black Dragons.",
-          reads=_READS_78, does=("free",), readings=_READINGS_78)
-def m82(state: DealState) -> None:
-    _clothing_modifier(state, "dark", 2, FREE, ((14, "c"), (14, "s")))
-
-
-@modifier(number=83, group="external",
-          summary="Dark clothing dominates: deal 3, after sunset, is played with home black Nines.",
-          reads=_READS_78, does=("home",), readings=_READINGS_78)
-def m83(state: DealState) -> None:
-    _clothing_modifier(state, "dark", 3, HOME, ((9, "c"), (9, "s")))
-
-
 def m84_rank(rank: int, eight: str = "mirror_8_none") -> int | None:
     """Modifier 84: the opposite rank, lowered by 2 until it is an honor (None for an Eight that
     has no opposite)."""
@@ -1777,7 +1419,7 @@ def _convert(state: DealState, sources: dict[int, int], colour: tuple[str, ...] 
         if players is not None and c.player not in players:
             continue
         target = sources[c.real_rank]
-        if c.dead or not _natural(c):
+        if c.dead or not natural_card(c):
             _grant_all(state, lambda x, c=c: x is c, WILD, why)
             continue
         if target != c.real_rank:

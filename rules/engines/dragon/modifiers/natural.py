@@ -15,7 +15,7 @@ applied again. Revivals by 95 and 99 follow IP-REVIVE-RULE-KILLS for kills by ba
 
 A few readings belong to the external group's modifiers and are shared with 100 (IP-M78-TONE,
 IP-M78-DAYLIGHT, IP-M78-SUN-CLOCK, IP-M78-DEAD, IP-M85-NO-DOMINANT) and with the seat-reading
-modifiers (IP-M76-SEAT-53): they are registered beside modifiers 76, 78 and 85 in ``external.py``,
+modifiers (IP-M76-SEAT-53): they are declared with the external group's points (``points_external.py``),
 and read here with their default when that module is absent.
 """
 
@@ -23,29 +23,25 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable
+from functools import partial
+from typing import NamedTuple
 
 from astral import moon as _astral_moon
 
 from ...errors import RulesError
-from ...readings import InterpretationPoint
+from ...readings import declare
 from ..astro import moon_part, principal_moon_part, sun_is_up
 from ..context import SEATS
 from ..state import FREE, HOME, NATURAL, WILD, CardState, DealState
 from ..tables import home_ranks
-from .base import attach_setup, modifier, register_point
+from .base import attach_setup, modifier
+from .common import CARDINAL_SEATS
+from .points_natural import POINTS
 
 __all__ = ["player_number", "moon_of_deal", "NATURAL_KILLS"]
 
-RED = ("h", "d")
-BLACK = ("c", "s")
-CARDINAL = ("N", "E", "S", "W")
 
-
-def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
-        help: dict[str, str]) -> str:
-    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
-                                       default=default, alternatives=alternatives, readings_help=help))
-    return id
+declare("dragon", POINTS)  # the group's interpretation points, data in points_natural.py
 
 
 def _shared(state: DealState, point_id: str, default: str) -> str:
@@ -82,11 +78,6 @@ def _odd(state: DealState, player: str) -> bool:
 
 
 # ---------------------------------------------------------------------------- M89, M90 (weather)
-_ip("IP-M89-SUNNY-NIGHT", "M89", "Can the weather be 'sunny' while the sun is down?", "sun_up", ("day_weather",),
-    {"sun_up": "sunny means the sun shines at the first dealt card: never after sunset",
-     "day_weather": "the day's recorded weather holds into the evening"})
-
-
 @modifier(number=89, group="natural",
           summary="Sunny weather kills the black honors odd players got in dark circles.",
           reads=("weather", "daylight", "players", "seats", "circles", "card_states"), does=("kill",),
@@ -117,19 +108,6 @@ def m90(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- M91 (drink)
-_ip("IP-M91-WHO", "M91", "Is one player drinking alcohol enough?", "any_player", ("all_players", "majority"),
-    {"any_player": "at least one player drinks alcohol", "all_players": "every player drinks alcohol",
-     "majority": "more than half of the players drink alcohol"})
-_ip("IP-M91-VS-63-64", "M63, M64, M91 (the notes' IP-M63-VS-91, IP-M64-VS-91 and IP-M91-VS-63-64)",
-    "Modifiers 63 and 64 say what happens to the Twos of the second open circle that 91 makes wild (63: "
-    "they die, 64: they are home): do they prevail over 91 despite their lower numbers?", "exceptions_win",
-    ("higher_number_wins",),
-    {"exceptions_win": "63 and 64 state the outcome for these Twos expressly, the 'unless stated otherwise' "
-                       "of base rule 11: a Two 63 killed stays dead, a Two 64 made home stays home",
-     "higher_number_wins": "base rule 11 read strictly: 91 stands, and a Two that 63 killed or 64 made home "
-                           "is wild"})
-
-
 def _grant_dead_aware(state: DealState, c: CardState, status: str, text: str) -> None:
     """A status given to a card that may be dead (IP-M78-DEAD)."""
     if not c.dead:
@@ -172,27 +150,6 @@ def m91(state: DealState) -> None:
 
 
 # ---------------------------------------------------------------------------- the moon
-_ip("IP-M92-MOON-PHASE", "M92-M99", "How do the seed's eight 'quarters' map to the moon's phases?",
-    "named_eighths", ("starting_eighths", "principal_days"),
-    {"named_eighths": "each part is the eighth of the cycle centred on its named phase (new, young "
-                      "crescent, young half, ...)",
-     "starting_eighths": "each part starts at its own point: new 0-45 degrees, young crescent 45-90, ...",
-     "principal_days": "new moon, young half, full moon and old half hold only on the venue's calendar day of "
-                       "the exact phase, and the four parts between them fill the other days"})
-_ip("IP-M92-MOON-MOMENT", "M92-M99", "When is the moon read ('at the time the Game is held')?", "deal_start",
-    ("game_start",),
-    {"deal_start": "at the first dealt card of each deal (base rule 9)",
-     "game_start": "once for the sitting, at the first deal of the Game"})
-_ip("IP-M92-NATURAL-KILLS", "M92, M96-M98", "Which kills are 'modifiers connected with natural factors'?",
-    "table2_and_weather", ("modifiers_only",),
-    {"table2_and_weather": "Table 2's hourly dead rank (base rule 17) and the weather's kills (89, 90)",
-     "modifiers_only": "only conditional modifiers 89 and 90 (base rule 11: no rule is named)"})
-_ip("IP-M92-CANCEL-SCOPE", "M92, M96-M98", "Is only the kill of the listed cards cancelled, or the killing "
-    "rule as a whole for those players?", "listed_cards", ("whole_modifier",),
-    {"listed_cards": "the named cards of the named players are not killed",
-     "whole_modifier": "a natural-factor kill that hits a listed card is void for those players: it kills "
-                       "none of their cards"})
-
 NATURAL_KILLS = ("T2", "M89", "M90")
 
 
@@ -266,81 +223,30 @@ def _spare(state: DealState, players: Iterable[str], listed: Callable[[CardState
                 state.annul_kill(c, text=text)
 
 
-def _moon_spare(state: DealState, part: int, players: Iterable[str], suits: str, ranks: tuple[int, ...],
-                what: str, *, setup: bool) -> None:
-    """Modifiers 92, 96-98: in the ``setup`` hook for IP-M92-CANCEL-SCOPE ``listed_cards``, at the
-    modifier's turn for ``whole_modifier``."""
-    if (state.reading("IP-M92-CANCEL-SCOPE") == "listed_cards") != setup or moon_of_deal(state) != part:
-        return
-    listed = lambda c: c.real_suit in suits and c.real_rank in ranks  # noqa: E731
-    text = f"moon part {part}: natural factors do not kill {what}"
-    if setup:
-        _spare_from_start(state, players, listed, text)
-    else:
-        _spare(state, players, listed, text)
-
-
 _MOON_READS = ("moon", "date", "players", "seats", "card_states", "modifiers")
 _MOON_POINTS = ("IP-M92-MOON-PHASE", "IP-M92-MOON-MOMENT")
 _SPARE_POINTS = (*_MOON_POINTS, "IP-M92-NATURAL-KILLS", "IP-M92-CANCEL-SCOPE")
 
 
-@modifier(number=92, group="natural",
-          summary="Young crescent (moon part 1): for even players, natural factors do not kill black Threes, "
-                  "Fours and Fives.",
-          reads=_MOON_READS, does=("protect", "revive", "cancel"),
-          readings=(*_SPARE_POINTS, "IP-PLAYER-NUMBER", "IP-M76-RULE22"))
-def m92(state: DealState, setup: bool = False) -> None:
-    if not setup:
-        _keep_moon_day(state)
-    even = [p for p in state.players if not _odd(state, p)]
-    _moon_spare(state, 1, even, "cs", (3, 4, 5), "black Threes, Fours and Fives of even players", setup=setup)
-
-
-def _moon_status(state: DealState, part: int, seats: Callable[[str], bool], cards: tuple[tuple[int, str], ...],
+def _moon_status(state: DealState, part: int, who: Callable[[str], bool], wanted: Callable[[CardState], bool],
                  status: str, text: str) -> None:
     if moon_of_deal(state) != part:
         return
     for c in state.cards:
-        if c.dead or not seats(_seat(state, c.player)):
+        if c.dead or not who(c.player):
             continue      # "Убитые карты изменениям не подлежат"
-        if (c.real_rank, c.real_suit) in cards:
+        if wanted(c):
             state.grant(c, status, text=text)
 
 
-@modifier(number=93, group="natural",
-          summary="Young half (moon part 2): the heart Giants and Elves of players seated N, E, S, W are free; "
-                  "dead cards do not change.",
-          reads=_MOON_READS, does=("free",), readings=_MOON_POINTS)
-def m93(state: DealState) -> None:
-    _moon_status(state, 2, lambda seat: seat in CARDINAL, ((13, "h"), (11, "h")), FREE,
-                 "moon part 2 (young half), a player at N, E, S or W")
-
-
-@modifier(number=94, group="natural",
-          summary="Quarter before full (moon part 3): the spade Two, Three and Four of players not seated "
-                  "N, E, S, W are home; dead cards do not change.",
-          reads=_MOON_READS, does=("home",), readings=_MOON_POINTS)
-def m94(state: DealState) -> None:
-    _moon_status(state, 3, lambda seat: seat not in CARDINAL, ((2, "s"), (3, "s"), (4, "s")), HOME,
-                 "moon part 3 (before full), a player off N, E, S, W")
-
-
-_ip("IP-M95-REVIVED-STATE", "M95, M99", "In what state does a card revived by the moon come back?", "undead_only",
-    ("natural",),
-    {"undead_only": "only the death is taken away: the state before the kill, and a home rank of Table 3 "
-                    "that could not reach the dead card",
-     "natural": "the revived card is natural"})
-
-
-def _moon_revive(state: DealState, part: int, seats: Callable[[str], bool], wanted: Callable[[CardState], bool],
+def _moon_revive(state: DealState, part: int, who: Callable[[str], bool], wanted: Callable[[CardState], bool],
                  text: str) -> None:
     if moon_of_deal(state) != part:
         return
     natural = state.reading("IP-M95-REVIVED-STATE") == "natural"
     month = state.facts.table3_month
     for c in state.cards:
-        if not (c.dead and wanted(c) and seats(_seat(state, c.player))):
+        if not (c.dead and wanted(c) and who(c.player)):
             continue
         if natural:
             state.revive(c, into=NATURAL, text=text)
@@ -350,63 +256,91 @@ def _moon_revive(state: DealState, part: int, seats: Callable[[str], bool], want
             state.grant(c, HOME, "T3", override=True, text="B18: the home rank of the month, the card alive again")
 
 
-@modifier(number=95, group="natural",
-          summary="Full moon (part 4): the dead diamond foskas of players not seated N, NE, NW revive.",
-          reads=_MOON_READS, does=("revive",), readings=(*_MOON_POINTS, "IP-M95-REVIVED-STATE"))
-def m95(state: DealState) -> None:
-    _moon_revive(state, 4, lambda seat: seat not in ("N", "NE", "NW"), lambda c: c.real_suit == "d" and c.fosk,
-                 "full moon, a player off N, NE, NW")
+class _Moon(NamedTuple):
+    """A moon modifier as data: in moon part ``part``, the cards ``cards`` selects of the players ``who``
+    admits get ``effect``: "spare" (natural factors do not kill them), FREE, HOME or "revive"."""
+
+    number: int
+    part: int
+    who: Callable[[DealState, str], bool]
+    effect: str
+    cards: Callable[[CardState], bool]
+    text: str
+    summary: str
+    readings: tuple[str, ...]
 
 
-@modifier(number=96, group="natural",
-          summary="Quarter after full (moon part 5): for odd players, natural factors do not kill red Sixes, "
-                  "Sevens and Eights.",
-          reads=_MOON_READS, does=("protect", "revive", "cancel"),
-          readings=(*_SPARE_POINTS, "IP-PLAYER-NUMBER", "IP-M76-RULE22"))
-def m96(state: DealState, setup: bool = False) -> None:
-    odd = [p for p in state.players if _odd(state, p)]
-    _moon_spare(state, 5, odd, "hd", (6, 7, 8), "red Sixes, Sevens and Eights of odd players", setup=setup)
+def _suits_ranks(suits: str, ranks: tuple[int, ...]) -> Callable[[CardState], bool]:
+    return lambda c: c.real_suit in suits and c.real_rank in ranks
 
 
-@modifier(number=97, group="natural",
-          summary="Old half (moon part 6): for players seated NW, W, SW, natural factors do not kill club and "
-                  "diamond Nines, Tens and Elves.",
-          reads=_MOON_READS, does=("protect", "revive", "cancel"), readings=(*_SPARE_POINTS, "IP-M76-RULE22"))
-def m97(state: DealState, setup: bool = False) -> None:
-    west = [p for p in state.players if _seat(state, p) in ("NW", "W", "SW")]
-    _moon_spare(state, 6, west, "cd", (9, 10, 11), "club and diamond Nines, Tens and Elves at NW, W, SW",
-                setup=setup)
+def _seated(seats: tuple[str, ...], inside: bool = True) -> Callable[[DealState, str], bool]:
+    return lambda state, player: (_seat(state, player) in seats) == inside
 
 
-@modifier(number=98, group="natural",
-          summary="Old crescent (moon part 7): for players seated NE, E, SE, natural factors do not kill heart "
-                  "and spade Unicorns, Giants and Dragons.",
-          reads=_MOON_READS, does=("protect", "revive", "cancel"), readings=(*_SPARE_POINTS, "IP-M76-RULE22"))
-def m98(state: DealState, setup: bool = False) -> None:
-    east = [p for p in state.players if _seat(state, p) in ("NE", "E", "SE")]
-    _moon_spare(state, 7, east, "hs", (12, 13, 14), "heart and spade Unicorns, Giants and Dragons at NE, E, SE",
-                setup=setup)
+_SPARE_READINGS = (*_SPARE_POINTS, "IP-PLAYER-NUMBER", "IP-M76-RULE22")
+_REVIVE_READINGS = (*_MOON_POINTS, "IP-M95-REVIVED-STATE")
+
+_MOON_MODIFIERS = (
+    _Moon(92, 1, lambda state, p: not _odd(state, p), "spare", _suits_ranks("cs", (3, 4, 5)),
+          "black Threes, Fours and Fives of even players",
+          "Young crescent (moon part 1): for even players, natural factors do not kill black Threes, "
+          "Fours and Fives.", _SPARE_READINGS),
+    _Moon(93, 2, _seated(CARDINAL_SEATS), FREE, _suits_ranks("h", (13, 11)),
+          "moon part 2 (young half), a player at N, E, S or W",
+          "Young half (moon part 2): the heart Giants and Elves of players seated N, E, S, W are free; "
+          "dead cards do not change.", _MOON_POINTS),
+    _Moon(94, 3, _seated(CARDINAL_SEATS, inside=False), HOME, _suits_ranks("s", (2, 3, 4)),
+          "moon part 3 (before full), a player off N, E, S, W",
+          "Quarter before full (moon part 3): the spade Two, Three and Four of players not seated "
+          "N, E, S, W are home; dead cards do not change.", _MOON_POINTS),
+    _Moon(95, 4, _seated(("N", "NE", "NW"), inside=False), "revive", lambda c: c.real_suit == "d" and c.fosk,
+          "full moon, a player off N, NE, NW",
+          "Full moon (part 4): the dead diamond foskas of players not seated N, NE, NW revive.", _REVIVE_READINGS),
+    _Moon(96, 5, _odd, "spare", _suits_ranks("hd", (6, 7, 8)), "red Sixes, Sevens and Eights of odd players",
+          "Quarter after full (moon part 5): for odd players, natural factors do not kill red Sixes, "
+          "Sevens and Eights.", _SPARE_READINGS),
+    _Moon(97, 6, _seated(("NW", "W", "SW")), "spare", _suits_ranks("cd", (9, 10, 11)),
+          "club and diamond Nines, Tens and Elves at NW, W, SW",
+          "Old half (moon part 6): for players seated NW, W, SW, natural factors do not kill club and "
+          "diamond Nines, Tens and Elves.", (*_SPARE_POINTS, "IP-M76-RULE22")),
+    _Moon(98, 7, _seated(("NE", "E", "SE")), "spare", _suits_ranks("hs", (12, 13, 14)),
+          "heart and spade Unicorns, Giants and Dragons at NE, E, SE",
+          "Old crescent (moon part 7): for players seated NE, E, SE, natural factors do not kill heart "
+          "and spade Unicorns, Giants and Dragons.", (*_SPARE_POINTS, "IP-M76-RULE22")),
+    _Moon(99, 8, _seated(("S", "SE", "SW"), inside=False), "revive", lambda c: c.real_suit == "h" and c.honor,
+          "new moon, a player off S, SE, SW",
+          "New moon (part 8): the dead heart honors of players not seated S, SE, SW revive.", _REVIVE_READINGS),
+)
+_MOON_DOES = {"spare": ("protect", "revive", "cancel"), FREE: ("free",), HOME: ("home",), "revive": ("revive",)}
 
 
-for _number, _fn in ((92, m92), (96, m96), (97, m97), (98, m98)):
-    attach_setup(_number)(lambda state, fn=_fn: fn(state, setup=True))
+def _moon_modifier(state: DealState, row: _Moon, setup: bool = False) -> None:
+    """One moon modifier (92-99) as its row reads. The spares act in the ``setup`` hook under
+    IP-M92-CANCEL-SCOPE ``listed_cards``, at their turn under ``whole_modifier``."""
+    if row.effect == "spare":
+        if row.number == 92 and not setup:
+            _keep_moon_day(state)     # the first moon modifier keeps the day for IP-M92-MOON-MOMENT
+        players = [p for p in state.players if row.who(state, p)]
+        if (state.reading("IP-M92-CANCEL-SCOPE") == "listed_cards") != setup or moon_of_deal(state) != row.part:
+            return
+        text = f"moon part {row.part}: natural factors do not kill {row.text}"
+        (_spare_from_start if setup else _spare)(state, players, row.cards, text)
+    elif row.effect == "revive":
+        _moon_revive(state, row.part, lambda player: row.who(state, player), row.cards, row.text)
+    else:
+        _moon_status(state, row.part, lambda player: row.who(state, player), row.cards, row.effect, row.text)
 
 
-@modifier(number=99, group="natural",
-          summary="New moon (part 8): the dead heart honors of players not seated S, SE, SW revive.",
-          reads=_MOON_READS, does=("revive",), readings=(*_MOON_POINTS, "IP-M95-REVIVED-STATE"))
-def m99(state: DealState) -> None:
-    _moon_revive(state, 8, lambda seat: seat not in ("S", "SE", "SW"), lambda c: c.real_suit == "h" and c.honor,
-                 "new moon, a player off S, SE, SW")
+for _row in _MOON_MODIFIERS:
+    modifier(number=_row.number, group="natural", summary=_row.summary, reads=_MOON_READS,
+             does=_MOON_DOES[_row.effect], readings=_row.readings)(partial(_moon_modifier, row=_row))
+    if _row.effect == "spare":
+        attach_setup(_row.number)(partial(_moon_modifier, row=_row, setup=True))
+del _row
 
 
 # ---------------------------------------------------------------------------- M100
-_ip("IP-M100-KINGS", "M100", "What are the 'Kings' in a deck of Elves, Unicorns, Giants and Dragons?", "giants",
-    ("void",),
-    {"giants": "the seed's list of names maps Kings to Giants (modifier 20 says Kings too)",
-     "void": "the deck has no Kings: modifier 100 names no card"})
-
-
 def light_dominates(state: DealState) -> bool:
     """Light tones dominate the players' clothing (IP-M78-TONE), and the croupier has not ruled the
     colour hard to tell (IP-M85-NO-DOMINANT)."""

@@ -24,45 +24,18 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...readings import InterpretationPoint, Readings
+from ...readings import Readings, declare
 from ..context import Room
 from ..facts import DealFacts
 from ..state import FREE, NATURAL, DealState
-from .base import modifier, register_point
-from .deal import m3_month
+from .base import modifier
+from .common import m3_month
+from .points_time import POINTS
 
 __all__ = ["clock_shift", "m47_rank", "deal_time"]
 
 
-def _ip(id: str, ref: str, question: str, default: str, alternatives: tuple[str, ...],
-        help: dict[str, str]) -> str:
-    register_point(InterpretationPoint(id=id, game="dragon", seed_reference=ref, question=question,
-                                       default=default, alternatives=alternatives, readings_help=help))
-    return id
-
-
-_ip("IP-M48-COUNT", "M48, M49", "How large is a clock's shift ('не более 2-х часов' for each player)?",
-    "per_clock_cap_2", ("once", "per_player_own"),
-    {"per_clock_cap_2": "each clock shifts one hour, at most two clocks counted",
-     "once": "one hour if there is any clock of that kind",
-     "per_player_own": "each player's own watches (at most two of each kind) move the time his cards read; "
-                       "the room's clocks move nothing"})
-_ip("IP-M48-SCOPE", "M48, M49", "Which readings use the time shifted by the clocks?", "hour_readings",
-    ("modifiers_only", "after_in_order", "full_timestamp"),
-    {"hour_readings": "every hour-tied reading: modifier 47, Table 2 (base rules 16-17), modifiers 85-88",
-     "modifiers_only": "modifiers only (47, 85-88); Table 2 keeps the real hour (base rule 11)",
-     "after_in_order": "only modifiers numbered after 48-49 (85-88); Table 2 and modifier 47 keep the real hour",
-     "full_timestamp": "the whole moment moves: past midnight the date, weekday and month (Tables 1, 3, "
-                       "modifier 1) roll over too"})
-_ip("IP-M49-NET", "M49", "With both kinds of clock, do the shifts add up?", "additive", ("higher_number_wins",),
-    {"additive": "+analog - digital hours", "higher_number_wins": "only modifier 49's backward shift applies"})
-_ip("IP-M47-SHIFT", "M47", "Does modifier 47 read the time shifted by 48-49, though it comes before them?",
-    "shifted", ("unshifted",),
-    {"shifted": "48-49 shift the time of the deal, which 47 reads", "unshifted": "47 reads the real time"})
-_ip("IP-M47-BOUNDS", "M47", "Which band holds 06:00, 12:00, 18:00 and 00:00 exactly?", "half_open",
-    ("end_inclusive",),
-    {"half_open": "a band includes its start and excludes its end (as Table 2's rows)",
-     "end_inclusive": "a band includes its end: 12:00 is still morning"})
+declare("dragon", POINTS)  # the group's interpretation points, data in points_time.py
 
 
 def _clocks(count: int, readings: Readings) -> int:
