@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import RulesError
 
@@ -138,6 +139,14 @@ def parse_one(token: str | Card) -> Card:
         return token
     if not isinstance(token, str):
         raise CardSyntaxError(f"not a card: {token!r}", value=token, code="not_a_card")
+    return _parse_token(token)
+
+
+# Cards arrive as the same few dozen tokens and, from the site and the checkers, as the same hand
+# strings again and again: parsing them once keeps a string as quick to evaluate as parsed cards.
+# A refused token raises every time (lru_cache keeps no exceptions).
+@lru_cache(maxsize=1024)
+def _parse_token(token: str) -> Card:
     text = token.strip()
     upper = text.upper()
     if upper in _JOKER_TOKENS:
@@ -150,6 +159,11 @@ def parse_one(token: str | Card) -> Card:
     raise CardSyntaxError(f"not a card: {token!r}", value=token, code="not_a_card")
 
 
+@lru_cache(maxsize=65536)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return tuple(_parse_token(token) for token in text.replace(",", " ").split())
+
+
 def parse(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     """Cards from a space- or comma-separated string, or from an iterable of tokens / cards.
 
@@ -158,12 +172,11 @@ def parse(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(cards, Card):
         return (cards,)
     if isinstance(cards, str):
-        tokens: Iterable[str | Card] = cards.replace(",", " ").split()
-    else:
-        try:
-            tokens = list(cards)
-        except TypeError:
-            raise CardSyntaxError(f"not a card list: {cards!r}", value=cards)
+        return _parse_text(cards)
+    try:
+        tokens: Iterable[str | Card] = list(cards)
+    except TypeError:
+        raise CardSyntaxError(f"not a card list: {cards!r}", value=cards)
     return tuple(parse_one(token) for token in tokens)
 
 

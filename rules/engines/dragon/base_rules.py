@@ -180,9 +180,9 @@ def apply_suit_claims(state: DealState) -> None:
     seen: set[str] = set()
     for claim in state.claims_for("B1"):
         if claim.player in seen:
-            state.refuse(claim, "base rule 1 allows one suit change per Game")
+            state.refuse(claim, "base rule 1 allows one suit change per Game", code="once_per_game")
         if state.history is not None and state.history.claimed(claim.player, "B1"):
-            state.refuse(claim, f"{claim.player} already changed a suit in this Game")
+            state.refuse(claim, f"{claim.player} already changed a suit in this Game", code="once_per_game")
         if claim.card is None or claim.suit not in _SUIT_NAMES:
             state.refuse(claim, "base rule 1 needs the card and the new suit")
         c = state.find(claim.player, claim.card)

@@ -130,6 +130,11 @@ class Dealing:
             facts.number, facts.weekday, dealer_number,
             listed_only=readings["IP-T1-RANGE"] == "listed_only")
         self._notes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] | None = None
+        # The pattern changes that decided a circle as it was begun (source, before, after, text): a
+        # hook's change is known only while the circles it changes are still to come, so it is kept
+        # when a circle is fixed, not read back once every card is dealt.
+        self._taken: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
+        self._trying = False                  # the plan is tried ahead and put back: note nothing
 
     # ------------------------------------------------------------------ the plan
     def _view_cards(self) -> list[DealtCard]:
@@ -175,6 +180,8 @@ class Dealing:
             view = self._predict(slot)
             kind = view.pattern[slot - 1]
             self._plan.append(kind)
+            if not self._trying:
+                self._keep_notes(view.notes, slot)
             if kind == UNDEALT:
                 continue
             number = len(self.kinds) + 1
@@ -188,6 +195,15 @@ class Dealing:
             return True
         return False
 
+    def _keep_notes(self, notes, slot: int) -> None:
+        """Keep the changes that decided planned circle ``slot``, each change of a hook once."""
+        for note in notes:
+            source, before, after, _text = note
+            if before[slot - 1] == after[slot - 1]:
+                continue
+            if not any(kept[0] == source and kept[2] == after for kept in self._taken):
+                self._taken.append(note)
+
     def _circles_ahead(self) -> int:
         """How many more circles the deal has after the circles begun, as the pattern stands on the
         cards dealt so far (the plan is tried and put back)."""
@@ -196,8 +212,12 @@ class Dealing:
             return self._ahead[1]
         kinds, plan = len(self.kinds), len(self._plan)
         ahead = 0
-        while self._begin():
-            ahead += 1
+        self._trying = True
+        try:
+            while self._begin():
+                ahead += 1
+        finally:
+            self._trying = False
         del self.kinds[kinds:], self._slot[kinds:], self._plan[plan:]
         for table in (self._dark_at, self._before_m5):
             for number in [n for n in table if n > kinds]:
@@ -304,7 +324,7 @@ class Dealing:
         if not self.complete:
             raise RulesError("the deal is not complete", value=len(self.dealt))
         if self._notes is None:
-            self._notes = self._predict(CARDS_PER_PLAYER + 1).notes
+            self._notes = list(self._taken)
         return self._notes
 
 

@@ -428,6 +428,8 @@ def evaluate(hand, wild=(), home=(), free=(), dead=(), card_order: str = "natura
     honor rank of its own suit, and counts at the free level when it plays as an honor (IP-NAT-USED
     ``changed_only``) or whenever counted (``any_changeable``). Without it a free foska is refused
     (definition 13)."""
+    if type(hand) is str:
+        hand = _cards.parse(hand)       # memoised: a hand string costs what its parsed cards do
     if home_level or free_foskas:
         return _general(hand, wild, home, free, dead, card_order, suit_order, readings, naturalness_reversed,
                         home_level=home_level, free_foskas=free_foskas)

@@ -34,7 +34,7 @@ from .trace import TraceEntry, render
 
 __all__ = ["DealJudgement", "prepare_deal", "setup_deal", "evaluate_player", "judge_deal", "finish_deal",
            "judge_game", "judge_sitting_deal", "unrecorded_deal", "is_unrecorded", "table_from_doc",
-           "claim_from_doc", "previous_game_records", "PREVIOUS_GAME_READINGS"]
+           "claim_from_doc", "claim_to_doc", "previous_game_records", "Refusal", "PREVIOUS_GAME_READINGS"]
 
 _GAMES = ("dragon",)
 
@@ -49,15 +49,67 @@ def _fresh_cards(dealing: Dealing) -> list[CardState]:
     return [CardState(d.seq, d.card, d.player, d.circle, d.pos, d.open) for d in dealing.dealt]
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A claim the rules do not allow in its deal: the deal is judged without it."""
+
+    claim: Claim
+    code: str            # once_per_game | no_right | not_held | not_played | not_allowed
+    reason: str          # in English, naming the claim's rule
+
+
 def prepare_deal(facts: DealFacts, dealing: Dealing, readings: Readings, *, history: GameHistory | None = None,
                  claims: Iterable[Claim] = (), ruleset: Ruleset | None = None,
-                 rebased: Mapping[int, tuple] | None = None) -> DealState:
+                 rebased: Mapping[int, tuple] | None = None,
+                 refusals: list[Refusal] | None = None) -> DealState:
     """Every card's state after the base rules and the modifiers (not yet the hands).
 
     ``rebased`` (seq -> (rank, source, rules_only)) starts the deal with cards already given a new
-    real rank, as a rerun after modifiers 17-19 or 51 would: the advisor seeds a claim's rebase."""
-    ruleset = ruleset or get_ruleset("club-2.2.1")
+    real rank, as a rerun after modifiers 17-19 or 51 would: the advisor seeds a claim's rebase.
+
+    An illegal claim raises a RulesError carrying the claim (``DealState.refuse``), unless
+    ``refusals`` is given: the claim is then added to it and the deal judged again without it, from
+    the start, since the claim may have changed cards before it was refused. The trace says so."""
     claims = list(claims)
+    if refusals is None:
+        return _prepare(facts, dealing, readings, history, claims, ruleset, rebased)
+    found: list[Refusal] = []
+    while True:
+        try:
+            state = _prepare(facts, dealing, readings, history, claims, ruleset, rebased)
+        except RulesError as error:
+            claim = _refused_claim(error, claims)
+            if claim is None:
+                raise
+            reason = getattr(error, "reason", None) or error.message
+            found.append(Refusal(claim, error.code or "not_allowed", reason))
+            claims = [c for c in claims if c is not claim]
+            continue
+        for refusal in found:
+            state.note("refused", (), f"{refusal.claim.describe()}: {refusal.reason}", source=refusal.claim.rule,
+                       player=refusal.claim.player, after=refusal.code)
+        refusals.extend(found)
+        return state
+
+
+def _refused_claim(error: RulesError, claims: list[Claim]) -> Claim | None:
+    """The claim an error refuses: the one it carries, or the claim naming a card its player does not
+    hold (``DealState.find``); None for an error no claim caused."""
+    claim = getattr(error, "claim", None)
+    if claim is not None:
+        return next((c for c in claims if c is claim), None)
+    if error.code == "not_held":
+        player, card = getattr(error, "player", None), getattr(error, "card", None)
+        for c in claims:
+            if c.player == player and card in (c.card, c.target, *c.cards):
+                error.reason = f"{player} holds no {card}"   # type: ignore[attr-defined]
+                return c
+    return None
+
+
+def _prepare(facts: DealFacts, dealing: Dealing, readings: Readings, history: GameHistory | None,
+             claims: list[Claim], ruleset: Ruleset | None, rebased: Mapping[int, tuple] | None) -> DealState:
+    ruleset = ruleset or get_ruleset("club-2.2.1")
     for claim in claims:
         if claim.player not in facts.order:
             raise RulesError(f"{claim.describe()}: unknown player {claim.player!r}", value=claim.player)
@@ -114,7 +166,7 @@ def prepare_deal(facts: DealFacts, dealing: Dealing, readings: Readings, *, hist
                 state.note("void", (), f"{claim.describe()}: M{number} was cancelled by {by}", source=claim.rule,
                            player=claim.player)
                 continue
-            state.refuse(claim, f"{claim.rule} gives no right in this deal")
+            state.refuse(claim, f"{claim.rule} gives no right in this deal", code="no_right")
     return state
 
 
@@ -139,15 +191,25 @@ def _check_claim_rules(claims: list[Claim], history: GameHistory | None, ruleset
             raise RulesError(f"{claim.describe()}: {claim.rule!r} is not a rule that takes claims",
                              value=claim.rule, rule=claim.rule)
         mod = mods.get(number)
-        if mod is None or number in ruleset.disabled:
-            raise RulesError(f"{claim.describe()}: modifier {number} is not played by this engine or ruleset",
+        if mod is None:
+            raise RulesError(f"{claim.describe()}: modifier {number} is not played by this engine",
                              value=claim.rule, rule=claim.rule)
         if not mod.takes_claims:
             raise RulesError(f"{claim.describe()}: modifier {number} takes no claims", value=claim.rule,
                              rule=claim.rule)
+        # A modifier the ruleset leaves out and a once-a-Game right used already refuse the claim,
+        # not the document: the rest of the sitting is judged.
+        if number in ruleset.disabled:
+            _refuse(claim, f"modifier {number} is not played by this ruleset", "not_played")
         if mod.once_per_game and history is not None and history.claimed(claim.player, claim.rule):
-            raise RulesError(f"illegal {claim.describe()}: {claim.player} already used it in this Game",
-                             value=claim.rule, rule=claim.rule)
+            _refuse(claim, f"{claim.player} already used it in this Game", "once_per_game")
+
+
+def _refuse(claim: Claim, reason: str, code: str) -> None:
+    error = RulesError(f"illegal {claim.describe()}: {reason}", value=claim.rule, rule=claim.rule, code=code)
+    # The reason lies in the player's right, not the claim's choices: the advisor spares the like claims.
+    error.claim, error.alike, error.reason = claim, (), reason   # type: ignore[attr-defined]
+    raise error
 
 
 # ---------------------------------------------------------------------------- one deal: hands and winners
@@ -165,6 +227,7 @@ class DealJudgement:
     trace: list[TraceEntry] = field(default_factory=list)
     dealing: Dealing | None = None            # the cards as dealt (the advisor judges its tries from them)
     ruleset: Ruleset | None = None            # the ruleset it was judged under
+    refused: list[Refusal] = field(default_factory=list)   # the claims refused, the deal judged without them
 
     def trace_text(self, lang: str = "en") -> str:
         """The trace, one line per entry, in English or Russian."""
@@ -184,7 +247,9 @@ class DealJudgement:
         return {"number": self.facts.number, "dealer": self.facts.dealer, "pattern": list(self.pattern),
                 "orders": {"cards": s.card_order, "suits": s.suit_order}, "weakest_wins": s.weakest_wins,
                 "players": players, "winners": list(self.winners), "chips": dict(self.chips),
-                "trace": [e.as_dict() for e in self.trace]}
+                "trace": [e.as_dict() for e in self.trace],
+                "refused_claims": [{"claim": claim_to_doc(r.claim), "code": r.code, "reason": r.reason}
+                                   for r in self.refused]}
 
 
 _INTERNED = _cards_module._INTERNED
@@ -268,11 +333,16 @@ def judge_deal(table: Table, number: int, started_at: str | dt.datetime, cards: 
                history: GameHistory | None = None, claims: Iterable[Claim] = (),
                bets: Mapping[str, int] | None = None, bank: str | None = None,
                readings: Mapping[str, str] | None = None, ruleset: str | Ruleset = "club-2.2.1",
-               ) -> DealJudgement:
-    """Judge one deal of a Game: states, hands, winners, chips and trace."""
+               refuse: bool = False) -> DealJudgement:
+    """Judge one deal of a Game: states, hands, winners, chips and trace. An illegal claim raises a
+    RulesError; with ``refuse`` it is refused instead (the judgement's ``refused``) and the deal judged
+    without it."""
     rs, rd, facts, dealing = setup_deal(table, number, started_at, cards, readings=readings, ruleset=ruleset)
-    state = prepare_deal(facts, dealing, rd, history=history, claims=list(claims), ruleset=rs)
-    return finish_deal(state, dealing, bets or {}, bank, rs)
+    refusals: list[Refusal] | None = [] if refuse else None
+    state = prepare_deal(facts, dealing, rd, history=history, claims=list(claims), ruleset=rs, refusals=refusals)
+    judgement = finish_deal(state, dealing, bets or {}, bank, rs)
+    judgement.refused = refusals or []
+    return judgement
 
 
 def setup_deal(table: Table, number: int, started_at: str | dt.datetime, cards: Iterable[Card | str], *,
@@ -389,7 +459,9 @@ def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, .
 
 
 # ---------------------------------------------------------------------------- the sitting document
-_TOP_KEYS = {"ruleset", "readings", "players", "room", "place", "weather", "croupier", "stakes", "deals",
+# The sitting document's format version (``version``): a document without it is version 1, still read.
+DOCUMENT_VERSION = 2
+_TOP_KEYS = {"version", "ruleset", "readings", "players", "room", "place", "weather", "croupier", "stakes", "deals",
              "previous_game"}
 _PLAYER_KEYS = {"id", "seat", "dimension", "dimension_phonetic", "sex", "beard", "glasses", "headwear",
                 "clothing", "drink", "spare_decks", "analog_watches", "digital_watches", "clothing_hue"}
@@ -455,6 +527,23 @@ def claim_from_doc(doc: Mapping) -> Claim:
                  shown_before_betting=shown)
 
 
+def claim_to_doc(claim: Claim) -> dict:
+    """A claim as a sitting document gives it (:func:`claim_from_doc` reads it back)."""
+    out: dict = {"player": claim.player, "rule": claim.rule}
+    if claim.card is not None:
+        out["card"] = str(claim.card)
+    if claim.cards:
+        out["cards"] = [str(c) for c in claim.cards]
+    for key in ("suit", "rank", "direction", "cancels"):
+        if getattr(claim, key) is not None:
+            out[key] = getattr(claim, key)
+    if claim.target is not None:
+        out["target"] = str(claim.target)
+    if not claim.shown_before_betting:
+        out["shown_before_betting"] = False
+    return out
+
+
 def judge_game(doc: Mapping) -> dict:
     """Judge a sitting document (``engine-api.md``, "Sitting documents"): every deal in order, each
     with the deals before it as history.
@@ -514,6 +603,10 @@ def sitting_start(doc: Mapping, *, upto: int | None = None):
     full; none of this Game's without ``upto``). The advisor and the provisional judgement of the
     deal being dealt start from its last deal's history."""
     doc = _keys("the sitting document", doc, _TOP_KEYS)
+    version = doc.get("version", 1)
+    if isinstance(version, bool) or version not in (1, DOCUMENT_VERSION):
+        raise RulesError(f"version {version!r} is not a sitting document version (1 or {DOCUMENT_VERSION})",
+                         value=version)
     rs = get_ruleset(doc.get("ruleset", "club-2.2.1"))
     readings = doc.get("readings") or {}
     table = table_from_doc(doc)
@@ -547,14 +640,21 @@ def judge_sitting_deal(table: Table, number: int, deal_doc: Mapping, *, history:
     d = _keys(f"deal {number}", deal_doc, _DEAL_KEYS)
     if "started_at" not in d or "cards" not in d:
         raise RulesError(f"deal {number} needs started_at and cards", value=number)
-    claims = [claim_from_doc(c) for c in d.get("claims", [])]
+    claims_doc = d.get("claims", [])
+    if not isinstance(claims_doc, list):
+        raise RulesError(f"claims of deal {number} must be a list, not {claims_doc!r}", value=claims_doc)
+    claims = [claim_from_doc(c) for c in claims_doc]
     bets = d.get("bets", {})
     if not isinstance(bets, Mapping):
         raise RulesError(f"bets of deal {number} must be an object", value=bets)
     judgement = judge_deal(table, number, d["started_at"], d["cards"], history=history, claims=claims,
-                           bets=bets, bank=d.get("bank"), readings=readings, ruleset=ruleset)
+                           bets=bets, bank=d.get("bank"), readings=readings, ruleset=ruleset, refuse=True)
     history.add(judgement.record)
-    return judgement.as_dict()
+    out = judgement.as_dict()
+    given = {id(claim): dict(claims_doc[i]) for i, claim in enumerate(claims)}
+    for entry, refusal in zip(out["refused_claims"], judgement.refused, strict=True):
+        entry["claim"] = given.get(id(refusal.claim), entry["claim"])    # the claim as the document gives it
+    return out
 
 
 def unrecorded_deal(table: Table, number: int, deal_doc: Mapping, *, readings: Mapping[str, str] | None = None,

@@ -350,7 +350,9 @@ class DealState:
         for c in self._hands[player_id]:
             if c.card == card:
                 return c
-        raise RulesError(f"{player_id} holds no {card}", value=str(card))
+        error = RulesError(f"{player_id} holds no {card}", value=str(card), code="not_held")
+        error.player, error.card = player_id, card   # type: ignore[attr-defined]
+        raise error
 
     def holder(self, card: Card) -> CardState | None:
         for c in self.cards:
@@ -398,14 +400,17 @@ class DealState:
             c.used = True
         return found
 
-    def refuse(self, claim: Claim, reason: str, *, alike: tuple[str, ...] | None = None) -> None:
+    def refuse(self, claim: Claim, reason: str, *, alike: tuple[str, ...] | None = None,
+               code: str = "not_allowed") -> None:
         """An illegal claim: a RulesError naming the claim and the rule. ``alike`` says, when the
         reason lies in the player's right at the modifier's turn and not in the claim's choices,
         which of the claim's fields a claim under the same rule by the same player would have to
         share to be refused the same way (``()``: none); the error carries it with the claim, so
-        that the advisor does not try such claims again."""
-        error = RulesError(f"illegal {claim.describe()}: {reason}", value=claim.rule, rule=claim.rule)
-        error.claim, error.alike = claim, alike   # type: ignore[attr-defined]
+        that the advisor does not try such claims again. ``code`` names the kind of refusal
+        (``once_per_game``, ``no_right``, ``not_allowed`` ...) and ``reason`` says it in English:
+        the sitting's judgement lists them with the refused claim."""
+        error = RulesError(f"illegal {claim.describe()}: {reason}", value=claim.rule, rule=claim.rule, code=code)
+        error.claim, error.alike, error.reason = claim, alike, reason   # type: ignore[attr-defined]
         raise error
 
     def refuse_all(self, rule: str, reason: str) -> None:
