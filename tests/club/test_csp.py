@@ -99,7 +99,9 @@ def _pages_without_arguments() -> list[str]:
                     path = reverse(name)
                 except NoReverseMatch:
                     continue
-                if not path.startswith(("/api/", "/admin/")) and name not in names:
+                # /health/ and /ready/ are JSON probes for the process manager, not pages (/ready/
+                # answers 503 while no worker has beaten).
+                if not path.startswith(("/api/", "/admin/", "/health/", "/ready/")) and name not in names:
                     names.append(name)
 
     walk(get_resolver(), None)
