@@ -48,7 +48,11 @@ for _rank, _text in _RU_RANK.items():
     _RANK_TOKENS[_text.upper()] = _rank
 _RANK_TOKENS["T"] = 10
 _SUIT_TOKENS = {"H": "h", "D": "d", "C": "c", "S": "s",
-                "Ч": "h", "Б": "d", "Т": "c", "К": "c", "П": "s"}
+                "Ч": "h", "Б": "d", "Т": "c", "К": "c", "П": "s",
+                # The symbols the site shows cards with, black and white, so what is shown can be typed back.
+                "♥": "h", "♦": "d", "♣": "c", "♠": "s", "♡": "h", "♢": "d", "♧": "c", "♤": "s"}
+# Phones add a variation selector to a suit symbol (text or emoji presentation).
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
 _JOKER_TOKENS = {"JO", "JOKER", "ДЖ", "ДЖОКЕР"}
 
 _RANK_NAMES = {
@@ -147,7 +151,7 @@ def parse_one(token: str | Card) -> Card:
 # A refused token raises every time (lru_cache keeps no exceptions).
 @lru_cache(maxsize=1024)
 def _parse_token(token: str) -> Card:
-    text = token.strip()
+    text = token.strip().translate(_VARIATION_SELECTORS)
     upper = text.upper()
     if upper in _JOKER_TOKENS:
         return JOKER

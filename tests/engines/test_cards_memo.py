@@ -47,3 +47,21 @@ def test_a_string_hand_with_a_joker_or_a_card_twice_is_still_refused():
         dragon.evaluate("Jo Ad Ac As Kh Kd 2c 5s 9h")
     with pytest.raises(RulesError, match="Ah"):
         dragon.evaluate("Ah Ah Ac As Kh Kd 2c 5s 9h")
+
+
+def test_every_display_style_of_the_site_can_be_typed_back():
+    """What the site shows can be typed back: English and Russian letters, the suit symbols in
+    black and white, with or without a phone's variation selector, after either rank notation."""
+    from rules.engines.cards import deck52, format, parse
+
+    black = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+    white = {"h": "♡", "d": "♢", "c": "♧", "s": "♤"}
+    for card in deck52():
+        shown = [format([card]), format([card], lang="ru")]
+        for rank in (format([card])[:-1], format([card], lang="ru")[:-1]):
+            shown += [rank + black[card.suit], rank + white[card.suit], rank + black[card.suit] + "\ufe0f"]
+        for text in shown:
+            assert parse(text) == (card,), text
+    assert parse("5♣ 10♥ Т♠ Jo") == parse("5c 10h As Jo")
+    with pytest.raises(cards.CardSyntaxError, match="5☺"):
+        parse("5☺")
