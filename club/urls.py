@@ -40,6 +40,8 @@ urlpatterns = [
     # inline script for the Content-Security-Policy to block.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api_docs"),
     path("health/", views.health, name="health"),
+    # Browsers ask for /favicon.ico whatever the page says; the icon is the static SVG.
+    path("favicon.ico", views.favicon),
     path("ready/", views.ready, name="ready"),
 ]
 urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT) if settings.DEBUG else []

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -248,3 +249,9 @@ def session_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(session)
     return render(request, "club/session_form.html", {"form": form})
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says; the icon is the static SVG (its
+    hashed name is known only once the static files are collected, hence at request time)."""
+    return redirect(static("favicon.svg"), permanent=True)

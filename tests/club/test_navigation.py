@@ -1,0 +1,44 @@
+"""The navigation offers only what the visitor may open, and the site has an icon."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def _nav_links(html: str) -> list[str]:
+    nav = html[html.index("<nav"):html.index("</nav>")]
+    return [href for href in re.findall(r'<a href="([^"]+)"', nav) if href.startswith("/")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_anonymous_visitor_is_offered_no_page_that_sends_him_to_log_in(lang):
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    links = _nav_links(client.get("/").content.decode())
+    assert links
+    for href in links:
+        if "/accounts/login/" in href:
+            continue
+        response = client.get(href)
+        assert not (response.status_code == 302 and "/accounts/login/" in response["Location"]), href
+
+
+def test_a_member_is_offered_the_members_pages():
+    client = Client()
+    client.force_login(factories.member().user)
+    links = _nav_links(client.get("/").content.decode())
+    assert "/games/leaderboard/" in links and "/members/" in links
+
+
+def test_the_site_has_an_icon():
+    client = Client()
+    html = client.get("/").content.decode()
+    assert re.search(r'<link rel="icon" [^>]*href="/static/favicon\.svg"', html)
+    response = client.get("/favicon.ico")
+    assert response.status_code in (301, 302) and response["Location"].endswith("/static/favicon.svg")
