@@ -42,3 +42,16 @@ def test_the_site_has_an_icon():
     assert re.search(r'<link rel="icon" [^>]*href="/static/favicon\.svg"', html)
     response = client.get("/favicon.ico")
     assert response.status_code in (301, 302) and response["Location"].endswith("/static/favicon.svg")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_login_page_offers_no_sign_up_that_is_closed(lang, settings):
+    settings.OPEN_SIGNUP = False
+    page = Client(HTTP_ACCEPT_LANGUAGE=lang).get("/accounts/login/").content.decode()
+    assert "/accounts/signup/" not in page
+    assert ("invitation" if lang == "en" else "приглашение") in page
+
+
+def test_the_login_page_offers_sign_up_when_the_club_is_open(settings):
+    settings.OPEN_SIGNUP = True
+    assert "/accounts/signup/" in Client().get("/accounts/login/").content.decode()
