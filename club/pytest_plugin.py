@@ -19,6 +19,8 @@ os.environ.setdefault("TESTING", "1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
 os.environ.setdefault("LOGIN_RATE_LIMIT", "1000/m/ip,1000/m/key")
+# Tests open and close connections per request as before; threads and the worker share the database.
+os.environ.setdefault("CONN_MAX_AGE", "0")
 
 
 def _broker_configured() -> bool:

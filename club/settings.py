@@ -98,7 +98,9 @@ TEMPLATES = [
 SQLITE_PATH = env.str("SQLITE_PATH", default=str(BASE_DIR / "db" / "club.sqlite3"))
 if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db_url("DATABASE_URL")}
-    DATABASES["default"].setdefault("CONN_MAX_AGE", 0)
+    # A connection kept per worker thread: opening one per request costs more than most pages.
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+    DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 else:
     Path(SQLITE_PATH).parent.mkdir(parents=True, exist_ok=True)
     DATABASES = {
