@@ -40,6 +40,7 @@ from .models import (
     Result,
     Weather,
 )
+from .sitting import sitting_for
 
 # --- serializers ----------------------------------------------------------------------------------------
 
@@ -366,7 +367,7 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         if deal.mode == Deal.Mode.QUICK:
             return Response({"complete": True, "number": None, "kind": None, "recipient": None, "recipients": [],
                              "dealt": 0})
-        nxt = services.next_circle(deal=deal)
+        nxt = selectors.next_circle(sitting=sitting_for(deal))
         if nxt is None:
             return Response({"complete": True, "number": None, "kind": None, "recipient": None, "recipients": [],
                              "dealt": dealt})

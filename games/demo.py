@@ -12,7 +12,6 @@ from club import demo as club_demo
 from club.models import Member, ScheduledSession
 
 from . import services
-from .engine import JudgeUnavailable
 from .models import Game
 
 EVENINGS = ("Dragon Poker night I", "Dragon Poker night II")
@@ -53,9 +52,6 @@ def _record_evening(session: ScheduledSession, croupier: Member) -> Game:
         deal = services.deal_digital(game=game, actor=submitter, seed=f"demo-{session.pk}-{n}",
                                      started_at=moment + timedelta(minutes=15 * n))
         services.bet_place(deal=deal, actor=croupier, member=players[n % len(players)], amount=game.min_stake)
-        try:
-            result = services.result_submit(deal=deal, actor=submitter, idempotency_key=f"demo-{deal.pk}")
-        except JudgeUnavailable:
-            break  # the deal stays dealt and waits for the judge
+        result = services.result_submit(deal=deal, actor=submitter, idempotency_key=f"demo-{deal.pk}")
         services.result_confirm(result=result, actor=croupier)
     return game

@@ -2,34 +2,50 @@
 
 :func:`sitting_document` turns a Game's rows into the sitting document of the engines' contract
 (engine-api.md, "Sitting documents"; a deal logged as a quick result is an unrecorded deal there, so
-every deal keeps its number in the Game); :func:`judge` hands it to ``rules.engines.dragon.judge_game``;
-:func:`dealing` replays the recorded cards through the engine's step API (``Dealing.next_circle``
-/ ``Dealing.deal``) so the deal page knows the next circle and refuses a bad card; and
+every deal keeps its number in the Game). The engine's face for a deal read once as a
+:class:`games.sitting.Sitting`: :func:`judge_deal` (the judgement), :func:`dealing` and
+:func:`next_circle` (the step API: ``Dealing.next_circle`` / ``Dealing.deal``), :func:`preview_deal`
+(the provisional judgement) and :func:`advice` (the advisor, from a stored document);
 :func:`seeded_cards` lets the engine deal a whole deal from a seeded shuffle (the digital dealer).
-Nothing here decides a rule: it only maps rows to the engine's inputs and back.
+The judge is ``rules.engines.dragon.judge_game``, or the callable named by ``settings.CLUB_JUDGE``
+or given to :func:`judge_override` (a stand-in for tests). Nothing here decides a rule: it only
+maps rows to the engine's inputs and back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rest_framework import status
+from django.conf import settings
+from django.db.models import Prefetch
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
-from club.errors import ApplicationError
 from rules.engines import cards as card_lib
+from rules.engines import dragon
+from rules.engines.dragon import advisor
+from rules.engines.dragon import judge as dragon_judge
+from rules.engines.dragon import preview as dragon_preview
+from rules.engines.dragon.deal import Dealing, deal_from_seed
+from rules.engines.dragon.presets import ruleset as get_ruleset
 from rules.engines.errors import RulesError
+from rules.engines.readings import registry, resolve
+from rules.judging import judge_with_precedents, sitting_date
+from rules.selectors import readings_in_force
+
+from .models import Deal, Game, Result
+
+if TYPE_CHECKING:
+    from .sitting import Sitting
 
 logger = logging.getLogger(__name__)
 
-
-class JudgeUnavailable(ApplicationError):
-    """The engine cannot judge (not installed or not loadable): nothing is stored."""
-
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+Judge = Callable[[dict], dict]
 
 
 def player_key(member_id: int) -> str:
@@ -77,13 +93,14 @@ def deal_document(deal, tz) -> dict:
     }
 
 
-def sitting_document(game, deals: Iterable | None = None) -> dict:
+def sitting_document(game, deals: Iterable | None = None, *, others: Iterable | None = None) -> dict:
     """The Game as the engine's sitting document. ``deals`` are the deals judged from their cards
     (default: every deal of the Game whose cards were recorded). The deals logged as quick results
     were dealt all the same: each quick deal numbered before the last of ``deals`` is in the
     document as an unrecorded deal (its winners, pot and bets), so every deal has its number in the
     Game as its place in the document. With the default, the Game's quick deals come in whole but
-    for a last one still waiting for its result."""
+    for a last one still waiting for its result. ``others`` gives those unrecorded deals already
+    read (each with ``live_results``), so nothing is read here."""
     venue = game.session.venue
     tz = venue.tz
     if deals is None:
@@ -94,7 +111,12 @@ def sitting_document(game, deals: Iterable | None = None) -> dict:
     else:
         deals = list(deals)
         last = max((d.number for d in deals), default=0)
-        others = _other_deals(game, before=last, given={d.number for d in deals}) if deals else []
+        if not deals:
+            others = []
+        elif others is None:
+            others = _other_deals(game, before=last, given={d.number for d in deals})
+        else:
+            others = [d for d in others if d.number < last]
     rows = [(d.number, deal_document(d, tz)) for d in deals]
     rows += [(d.number, unrecorded_document(d, tz)) for d in others]
     return {
@@ -116,10 +138,6 @@ def _other_deals(game, *, before: int | None, given) -> list:
     quick deals, and, where only some deals are given (the archive's confirmed ones), every other
     deal, which was dealt all the same; each with ``live_results``: its confirmed and draft results
     with their winners, the confirmed first ("confirmed" sorts before "draft")."""
-    from django.db.models import Prefetch
-
-    from .models import Deal, Result
-
     if given:
         rows = Deal.objects.filter(game_id=game.pk).exclude(number__in=given)
     else:
@@ -149,34 +167,30 @@ def unrecorded_document(deal, tz) -> dict:
 
 # --- the readings a judgement uses and the previous Game ------------------------------------------------
 
-def readings_used(doc: dict) -> dict[str, str]:
-    """The readings the site judges ``doc`` by: those the binding precedents put in force on the
-    sitting's date (the points the engine knows), with the document's own readings over them, as
+def readings_from(doc: Mapping, in_force: Mapping[str, str]) -> dict[str, str]:
+    """The readings the site judges ``doc`` by, given the readings the binding precedents put in
+    force on its date: the points the engine knows, with the document's own readings over them, as
     ``rules.judging.judge_with_precedents`` merges them."""
-    from rules.engines import dragon  # noqa: F401  (registers every point)
-    from rules.engines.readings import registry
-    from rules.judging import sitting_date
-    from rules.selectors import readings_in_force
-
-    in_force, _applied = readings_in_force(sitting_date(doc), game="dragon")
     known = registry()
     return {**{k: v for k, v in in_force.items() if k in known}, **dict(doc.get("readings") or {})}
 
 
-def reads_previous_game(doc: dict, readings: dict[str, str]) -> bool:
+def readings_used(doc: dict) -> dict[str, str]:
+    """:func:`readings_from` with the readings in force on the sitting's date looked up."""
+    in_force, _applied = readings_in_force(sitting_date(doc), game="dragon")
+    return readings_from(doc, in_force)
+
+
+def reads_previous_game(doc: Mapping, readings: Mapping[str, str]) -> bool:
     """Whether the judge, with ``readings`` over the ruleset's own, reads the previous Game at the
     table (``rules.engines.dragon.judge.PREVIOUS_GAME_READINGS``); under any other reading it never
     looks at it."""
-    from rules.engines.dragon.judge import PREVIOUS_GAME_READINGS
-    from rules.engines.dragon.presets import ruleset as get_ruleset
-    from rules.engines.readings import registry
-
     try:
         own = get_ruleset(doc.get("ruleset", "club-2.2.1")).readings
     except RulesError:
         own = {}            # the judge refuses the unknown ruleset itself, naming it
     points = registry()
-    for point_id, reading in PREVIOUS_GAME_READINGS.items():
+    for point_id, reading in dragon_judge.PREVIOUS_GAME_READINGS.items():
         chosen = readings.get(point_id) or own.get(point_id)
         if chosen is None and point_id in points:
             chosen = points[point_id].default
@@ -191,8 +205,6 @@ def previous_game_document(game) -> dict | None:
     Its deals are those that were played: every deal with a live result (a last deal left without
     one when the table changed was not), a quick deal as an unrecorded deal. Its readings are those
     it was judged by (:func:`readings_used`); it carries no ``previous_game`` of its own."""
-    from .models import Deal, Game, Result
-
     previous = (Game.objects.filter(session_id=game.session_id, number__lt=game.number).order_by("-number")
                 .select_related("session__venue").prefetch_related("players__member__dimension").first())
     if previous is None:
@@ -209,7 +221,7 @@ def previous_game_document(game) -> dict | None:
     return doc
 
 
-def with_previous_game(doc: dict, game, *, readings: dict[str, str] | None = None) -> dict:
+def with_previous_game(doc: dict, game, *, readings: Mapping[str, str] | None = None) -> dict:
     """``doc`` (the sitting document of ``game``) as every judging path of the site hands it to the
     engine: with ``previous_game``, the previous Game's document at the same table, when the readings
     the judgement uses (:func:`readings_used`, or ``readings`` when the caller has them already) read
@@ -227,8 +239,6 @@ def with_previous_game(doc: dict, game, *, readings: dict[str, str] | None = Non
 def rules_message(exc: RulesError) -> str:
     """What the engine refused, in the active language: the refusals met while recording cards have
     their own translated message naming the value; any other keeps the engine's English text."""
-    from django.utils.translation import gettext as _
-
     value = exc.value if isinstance(exc.value, str) else repr(exc.value)
     messages = {
         "not_a_card": _("Not a card: %(value)s. Type e.g. Ah, 10c or Тч."),
@@ -242,36 +252,52 @@ def rules_message(exc: RulesError) -> str:
 
 # --- judging ----------------------------------------------------------------------------------------
 
-def _judge_function():
+_overrides: list[Judge] = []
+
+
+@contextlib.contextmanager
+def judge_override(judge_function: Judge) -> Iterator[Judge]:
+    """Judge with ``judge_function`` instead of the engine inside the block (a stand-in in tests)."""
+    _overrides.append(judge_function)
     try:
-        from rules.engines import dragon
-        return dragon.judge_game
-    except (ImportError, AttributeError) as exc:
-        raise JudgeUnavailable(f"The Dragon Poker judge is not available: {exc}",
-                               extra={"engine": "rules.engines.dragon.judge_game"})
+        yield judge_function
+    finally:
+        _overrides.remove(judge_function)
 
 
-def judge(doc: dict) -> dict:
-    """The engine's judgement of every deal of ``doc``, with the readings the club's binding
-    precedents put in force on the sitting's date (the trace names the precedents applied). A
-    RulesError (a bad card, an unknown claim ...) propagates and becomes a 400 naming the value."""
-    from rules.judging import judge_with_precedents
+def judge_function() -> Judge:
+    """The judge in use: an override, else ``settings.CLUB_JUDGE`` (a dotted path), else the
+    engine's ``judge_game``."""
+    if _overrides:
+        return _overrides[-1]
+    path = getattr(settings, "CLUB_JUDGE", "")
+    return import_string(path) if path else dragon.judge_game
 
-    judge_function = _judge_function()
-    from rules.engines import dragon
 
+def judge(doc: dict, *, precedents: tuple[dict[str, str], list] | None = None) -> dict:
+    """The judgement of every deal of ``doc``, with the readings the club's binding precedents put
+    in force on the sitting's date (``precedents``: ``readings_in_force``'s answer when the caller
+    read it already); the trace names the precedents applied. A RulesError (a bad card, an unknown
+    claim ...) propagates and becomes a 400 naming the value."""
+    function = judge_function()
     # The archive filters out readings the engine no longer knows only for the real judge.
-    return judge_with_precedents(doc, judge=None if judge_function is dragon.judge_game else judge_function)
+    return judge_with_precedents(doc, judge=None if function is dragon.judge_game else function,
+                                 readings=precedents)
 
 
-def judge_last_deal(doc: dict) -> dict:
+def judge_last_deal(doc: dict, *, precedents: tuple[dict[str, str], list] | None = None) -> dict:
     """The judgement of the last deal of ``doc`` (the earlier deals are its history)."""
-    out = judge(doc)
+    out = judge(doc, precedents=precedents)
     deals = out.get("deals") or []
     if len(deals) != len(doc["deals"]):
         raise RulesError(f"the judge returned {len(deals)} judgements for {len(doc['deals'])} deals",
                          value=len(deals))
     return deals[-1]
+
+
+def judge_deal(sitting: Sitting) -> dict:
+    """The judgement of the sitting's deal, its earlier deals as history."""
+    return judge_last_deal(sitting.judged_document, precedents=sitting.precedents)
 
 
 def best_category(judgement: dict) -> int | None:
@@ -293,32 +319,27 @@ class NextCircle:
 
 def _engine_readings(doc: dict):
     """The readings of ``doc`` checked against the registry (the ruleset's own readings first)."""
-    from rules.engines.dragon import judge as dragon_judge  # noqa: F401  (registers every point)
-    from rules.engines.dragon.presets import ruleset as get_ruleset
-    from rules.engines.readings import resolve
-
     rs = get_ruleset(doc.get("ruleset", "club-2.2.1"))
     return rs, resolve({**rs.readings, **dict(doc.get("readings") or {})}, games=("dragon",))
 
 
-def _facts(doc: dict, number: int, started_at: dt.datetime):
+def _facts(doc: Mapping, number: int, started_at: dt.datetime, readings: Mapping[str, str] | None = None):
     """The facts of deal ``number`` of the Game (its number in the Game, quick deals counted, as in
     the document) exactly as the judge sets them up (``judge.deal_start``), with the readings the
-    judgement uses (:func:`readings_used`: a precedent may change how a deal is dealt)."""
-    from rules.engines.dragon.judge import deal_start, table_from_doc
-
-    return deal_start(table_from_doc(doc), number, started_at, readings=readings_used(doc),
-                      ruleset=doc.get("ruleset", "club-2.2.1"))
+    judgement uses (:func:`readings_used`, or ``readings`` already read: a precedent may change how
+    a deal is dealt)."""
+    return dragon_judge.deal_start(dragon_judge.table_from_doc(doc), number, started_at,
+                                   readings=dict(readings_used(doc) if readings is None else readings),
+                                   ruleset=doc.get("ruleset", "club-2.2.1"))
 
 
 class DealStepper:
     """The engine's dealing of deal ``number`` of the Game (its true number: the quick deals before
     it count), with the cards recorded so far replayed into it."""
 
-    def __init__(self, doc: dict, number: int, started_at: dt.datetime, recorded: Sequence[str] = ()) -> None:
-        from rules.engines.dragon.deal import Dealing
-
-        rs, rd, self.facts = _facts(doc, number, started_at)
+    def __init__(self, doc: Mapping, number: int, started_at: dt.datetime, recorded: Sequence[str] = (), *,
+                 readings: Mapping[str, str] | None = None) -> None:
+        rs, rd, self.facts = _facts(doc, number, started_at, readings)
         self.dealing = Dealing(self.facts, rd, ruleset=rs)
         for token in recorded:
             self.dealing.deal(token)
@@ -350,11 +371,20 @@ class DealStepper:
                 for source, before, after, text in self.dealing.final_notes()]
 
 
+def dealing(sitting: Sitting) -> DealStepper:
+    """The sitting's deal as the engine deals it, its recorded cards replayed."""
+    return DealStepper(sitting.document, sitting.deal.number, sitting.deal.started_at, sitting.recorded,
+                       readings=sitting.readings)
+
+
+def next_circle(sitting: Sitting) -> NextCircle | None:
+    """Which circle comes next in the sitting's deal and who receives its next card."""
+    return dealing(sitting).next_circle()
+
+
 def seeded_cards(doc: dict, number: int, started_at: dt.datetime, seed: str):
     """The digital dealer: the engine's seeded shuffle for deal ``number`` of the Game (its true
     number, quick deals counted) dealt in full. Returns the DealtCards."""
-    from rules.engines.dragon.deal import deal_from_seed
-
     rs, rd, facts = _facts(doc, number, started_at)
     return deal_from_seed(facts, seed, rd, ruleset=rs).dealt
 
@@ -369,9 +399,6 @@ def advice(doc: dict) -> dict[str, list[dict]]:
     judged again as its history (its unrecorded deals count), so the last deal's number is its
     place in the document. The readings are those the judgement used (:func:`readings_used`), so
     that declaring a suggested claim gives exactly the suggested hand."""
-    from rules.engines.dragon import advisor
-    from rules.engines.dragon import judge as dragon_judge
-
     doc = {**doc, "readings": readings_used(doc)}
     table, rs, readings, deals, history = dragon_judge.sitting_start(doc, upto=len(doc["deals"]) - 1)
     last = deals[-1]
@@ -383,19 +410,15 @@ def advice(doc: dict) -> dict[str, list[dict]]:
     return {player: [s.as_dict() for s in adv.suggestions] for player, adv in out.items()}
 
 
-def preview(doc: dict, *, readings: dict[str, str] | None = None):
+def preview(doc: dict, *, readings: Mapping[str, str] | None = None):
     """The last deal of ``doc``, whose cards are those dealt so far, judged provisionally as if
     it ended now (``rules.engines.dragon.preview``), with the readings the binding precedents put
     in force on its date as the judge uses them (``readings``, when the caller has them already:
-    :func:`readings_used`). None when the engine cannot judge these cards yet or is not
-    available: the page then shows nothing provisional."""
+    :func:`readings_used`). None when the engine cannot judge these cards yet: the page then
+    shows nothing provisional."""
+    document = {**doc, "readings": dict(readings_used(doc) if readings is None else readings)}
     try:
-        from rules.engines.dragon.preview import preview_game
-    except ImportError:
-        return None
-    document = {**doc, "readings": readings_used(doc) if readings is None else readings}
-    try:
-        return preview_game(document)
+        return dragon_preview.preview_game(document)
     except RulesError:
         return None
     except Exception:  # noqa: BLE001 - advisory only: a rule that cannot read a part-dealt hand
@@ -403,25 +426,9 @@ def preview(doc: dict, *, readings: dict[str, str] | None = None):
         return None
 
 
-def preview_lines(found, lang: str = "en", names: dict[str, str] | None = None) -> list[str]:
-    """The rules a provisional judgement shows as fired, in the member's language."""
-    if found is None:
-        return []
-    return trace_lines([e.as_dict() for e in found.fired], lang, names)
-
-
-def advice_lines(advice_doc: dict | None, names: dict[str, str]) -> list[dict]:
-    """The stored advice as rows for the page: who, the claim, and the hand it would have made."""
-    rows = []
-    for player, suggestions in (advice_doc or {}).items():
-        if player.startswith("_"):
-            continue
-        for s in suggestions[:ADVICE_SHOWN]:
-            detail = " ".join(str(s[k]) for k in ("card", "target", "suit", "rank", "direction") if s.get(k))
-            rows.append({"player": names.get(player, player), "rule": s.get("rule", ""), "detail": detail,
-                         "hand": (s.get("hand") or {}).get("name", ""),
-                         "category": (s.get("hand") or {}).get("category")})
-    return rows
+def preview_deal(sitting: Sitting):
+    """:func:`preview` of the sitting's deal as recorded so far."""
+    return preview(sitting.judged_document, readings=sitting.readings)
 
 
 def parse_card(token: str) -> str:
@@ -439,23 +446,3 @@ def card_colour(token: str) -> str:
 
 def full_deck() -> tuple[str, ...]:
     return tuple(str(c) for c in card_lib.deck52())
-
-
-def trace_lines(trace: list[dict], lang: str = "en", names: dict[str, str] | None = None) -> list[str]:
-    """The trace of a judgement in the member's language, rendered by the engine's own renderer,
-    players named by their display names."""
-    names = names or {}
-    from rules.engines.dragon.trace import TraceEntry, render_entry
-
-    lines = []
-    for row in trace or []:
-        try:
-            entry = TraceEntry(source=str(row.get("source", "")), change=str(row.get("change", "")),
-                               cards=card_lib.parse(row.get("cards") or []), before=row.get("before"),
-                               after=row.get("after"), player=names.get(row.get("player"), row.get("player")),
-                               text=row.get("text") or "")
-            lines.append(render_entry(entry, lang))
-        except RulesError:
-            lines.append(f"{row.get('source', '')}: {row.get('text', '')}")
-    return lines
-

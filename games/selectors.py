@@ -14,8 +14,9 @@ from rules import selectors as rules_selectors
 from rules.engines.errors import RulesError
 from rules.models import Dispute
 
-from . import access, engine
+from . import access, engine, presenters
 from .models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
+from .sitting import Sitting
 
 SEAT_ORDER = Case(*[When(seat=seat, then=Value(i)) for i, seat in enumerate(CLOCKWISE)], output_field=IntegerField())
 
@@ -313,21 +314,50 @@ def member_dashboard(*, member: Member) -> dict:
     }
 
 
-def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
-    """Everything the deal page shows, from a deal loaded by :func:`deal_detail` (plus the
-    engine's next circle for a deal being recorded)."""
-    from . import services
+def deal_access_queryset() -> QuerySet[Deal]:
+    """What :func:`games.access.access_deal` reads of a deal before :func:`games.sitting.sitting_for`
+    reads its sitting: the deal with its Game, session and venue."""
+    return Deal.objects.select_related("game__session__venue")
 
-    players = sorted(deal.game.players.all(), key=lambda gp: gp.seat_index)
+
+def next_circle(*, sitting: Sitting) -> engine.NextCircle | None:
+    """The engine's next circle of a recorded deal."""
+    return engine.next_circle(sitting)
+
+
+def deal_progress(*, sitting: Sitting) -> dict:
+    """The engine's view of a deal being dealt: the next circle, the kinds of the circles begun so
+    far, and the modifiers that changed the open/dark pattern once every card is down."""
+    stepper = engine.dealing(sitting)
+    return {"next": stepper.next_circle(), "pattern": list(stepper.dealing.pattern), "dealer": stepper.dealer,
+            "changes": stepper.pattern_changes()}
+
+
+def deal_preview(*, sitting: Sitting):
+    """The recorded cards of a deal still being dealt, judged provisionally as if the deal ended
+    now. None when no card is down, the deal already has a live result, or the engine cannot
+    judge the cards so far."""
+    if sitting.deal.mode != Deal.Mode.RECORDED or not sitting.cards or sitting.live is not None:
+        return None
+    return engine.preview_deal(sitting)
+
+
+def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disputes: bool = True) -> dict:
+    """Everything the deal page shows, from the deal's sitting (:func:`games.sitting.sitting_for`):
+    no query but the deal's disputes (left out with ``disputes=False``: the recording panel does
+    not show them), the engine's next circle and the provisional judgement of a deal being
+    recorded."""
+    deal, players = sitting.deal, list(sitting.players)
     names = {engine.player_key(gp.member_id): gp.member.display_name for gp in players}
-    cards = list(deal.cards.all())
-    results = list(deal.results.all())
-    live = live_result(deal)
+    cards = list(sitting.cards)
+    results = list(sitting.results)
+    live = sitting.live
     by_player = {gp.member_id: [] for gp in players}
     for c in cards:
         by_player.setdefault(c.member_id, []).append(c)
+    deal_bets = list(deal.bets.all()) if deal.mode != Deal.Mode.QUICK else []
     bets: dict[int, int] = {}
-    for b in deal.bets.all():
+    for b in deal_bets:
         bets[b.member_id] = bets.get(b.member_id, 0) + b.amount
     rows = []
     judged = live.judgement if live is not None and live.judgement else None
@@ -350,21 +380,21 @@ def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
     complete = deal.mode != Deal.Mode.RECORDED
     if deal.mode != Deal.Mode.QUICK:
         try:
-            progress = services.deal_progress(deal=deal)
+            progress = deal_progress(sitting=sitting)
         except RulesError as exc:
             # The stored cards no longer replay (the engine changed): show them, record no more.
             progress = {"next": None, "pattern": [], "changes": [], "dealer": None, "error": engine.rules_message(exc)}
         nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
         complete = nxt is None
     dealt = {c.card for c in cards}
-    can_act = member is not None and access.can_act_at(member, deal.game)
-    disputes = disputes_of_deal(deal)
-    open_dispute = next((d for d in disputes if d.status == Dispute.Status.OPEN), None)
+    can_act = member is not None and access.can_act_at(member, sitting.game)
+    found = disputes_of_deal(deal) if disputes else []
+    open_dispute = next((d for d in found if d.status == Dispute.Status.OPEN), None)
     return {
-        "deal": deal, "game": deal.game, "players": players, "rows": rows, "names": names,
+        "deal": deal, "game": sitting.game, "players": players, "rows": rows, "names": names, "cards": cards,
         "results": results, "live": live, "judged": judged,
-        "trace": engine.trace_lines((judged or {}).get("trace") or [], lang, names) if judged else [],
-        "advice": engine.advice_lines(live.advice, names) if live is not None else [],
+        "trace": presenters.trace_lines((judged or {}).get("trace") or [], lang, names) if judged else [],
+        "advice": presenters.advice_lines(live.advice, names) if live is not None else [],
         "recording": recording, "complete": complete, "next": nxt,
         "next_name": names.get(nxt.recipient) if nxt else None,
         "pattern": progress["pattern"], "pattern_changes": progress["changes"],
@@ -374,9 +404,11 @@ def deal_page(*, deal: Deal, member: Member | None, lang: str = "en") -> dict:
         "can_act": can_act,
         "can_confirm": bool(live and live.status == Result.Status.DRAFT and can_act
                             and member.pk != live.submitted_by_id and open_dispute is None),
-        "claims": list(deal.claims.all()), "bets": list(deal.bets.all()),
+        "claims": list(deal.claims.all()) if deal.mode != Deal.Mode.QUICK else [], "bets": deal_bets,
         "pot": sum(bets.values()),
-        "disputes": disputes, "open_dispute": open_dispute,
+        "disputes": found, "open_dispute": open_dispute,
+        "preview": (presenters.preview_panel(deal_preview(sitting=sitting), rows, names, lang)
+                    if recording else None),
     }
 
 

@@ -10,7 +10,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,9 +17,10 @@ from club import selectors as club_selectors
 from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
 
-from . import access, engine, selectors, services
+from . import access, presenters, selectors, services
 from .forms import BetForm, ClaimForm, GameStartForm, QuickResultForm, ReseatForm
 from .models import Deal, Game, Result
+from .sitting import Sitting, sitting_for
 
 
 def _member(request) -> Member:
@@ -28,10 +28,6 @@ def _member(request) -> Member:
     if member is None:
         raise Http404("This account is not a club member.")
     return member
-
-
-def _lang() -> str:
-    return "ru" if (get_language() or "en").startswith("ru") else "en"
 
 
 def _page(access_fn, member: Member, pk, **kwargs):
@@ -49,7 +45,7 @@ def _game(member: Member, pk: int, *, for_write: bool) -> Game:
 
 
 def _deal(member: Member, pk: int, *, for_write: bool) -> Deal:
-    return _page(access.access_deal, member, pk, for_write=for_write, queryset=selectors.deal_page_queryset())
+    return _page(access.access_deal, member, pk, for_write=for_write, queryset=selectors.deal_access_queryset())
 
 
 def _result(member: Member, pk: int, *, for_write: bool) -> Result:
@@ -177,43 +173,17 @@ def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-def _deal_context(request, member: Member, deal: Deal, **extra) -> dict:
-    page = selectors.deal_page(deal=deal, member=member, lang=_lang())
+def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | None = None, disputes: bool = True,
+                  **extra) -> dict:
+    """The deal page's context from the deal's sitting, read once (:func:`games.sitting.sitting_for`)
+    unless the caller has it already."""
+    sitting = sitting_for(deal) if sitting is None else sitting
+    page = selectors.deal_page(sitting=sitting, member=member, lang=presenters.lang(), disputes=disputes)
     page.update({"member": member, "bet_form": BetForm(players=page["players"], member=member),
                  "claim_form": ClaimForm(players=page["players"], member=member),
                  "quick_form": QuickResultForm(players=page["players"])})
-    page["preview"] = _preview(deal, page) if page["recording"] else None
     page.update(extra)
     return page
-
-
-def _state_labels() -> dict[str, str]:
-    return {"wild": _("wild"), "home": _("home"), "free": _("free"), "dead": _("dead"), "natural": _("natural")}
-
-
-def _order_label(value: str) -> str:
-    return pgettext("card or suit order", "inverted") if value == "inverted" else pgettext("card or suit order", "natural")
-
-
-def _preview(deal: Deal, page: dict) -> dict | None:
-    """The cards dealt so far judged as if the deal ended now: the rules that acted and the
-    states they left, marked provisional. The card tiles take the provisional states. Nothing
-    when the engine cannot judge these cards yet."""
-    found = services.deal_preview(deal=deal)
-    if found is None:
-        return None
-    states = {c.seq: c.state for c in found.cards}
-    for row in page["rows"]:
-        row["cards"] = [(c, states.get(c.seq, state)) for c, state in row["cards"]]
-    labels, names = _state_labels(), page["names"]
-    changed = [{"card": c.card, "state": c.state, "label": labels.get(c.state, c.state),
-                "player": names.get(c.player, c.player)}
-               for c in found.cards if c.state != "natural"]
-    return {"dealt": found.dealt, "total": found.total, "complete": found.complete,
-            "sources": list(found.sources), "changed": changed,
-            "lines": engine.preview_lines(found, _lang(), names),
-            "card_order": _order_label(found.card_order), "suit_order": _order_label(found.suit_order),
-            "weakest_wins": found.weakest_wins}
 
 
 @login_required
@@ -230,16 +200,20 @@ def deal_card(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
     deal = _deal(member, pk, for_write=True)
     error = None
+    # The sitting is read once: the service records the card against it, and the panel (the next
+    # circle, the provisional judgement) is drawn from it with the new card added.
+    sitting = None if request.POST.get("undo") else sitting_for(deal)
     try:
         if request.POST.get("undo"):
             services.deal_card_undo(deal=deal, actor=member)
         else:
-            services.deal_card(deal=deal, actor=member, card=request.POST.get("card", ""))
+            row = services.deal_card(deal=deal, actor=member, card=request.POST.get("card", ""), sitting=sitting)
+            sitting = sitting.with_card(row)
     except ApplicationError as exc:
         error = exc.message
     if request.htmx:
-        deal = selectors.deal_detail(pk=pk)
-        return render(request, "games/_recorder.html", _deal_context(request, member, deal, card_error=error))
+        return render(request, "games/_recorder.html",
+                      _deal_context(request, member, deal, sitting=sitting, disputes=False, card_error=error))
     if error:
         messages.error(request, error)
     return redirect(deal)

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import get_language
 
 from rules.engines.errors import RulesError
 
-from .. import charts, engine
+from .. import charts, engine, presenters
 
 register = template.Library()
 
 SUIT_SYMBOLS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
 
 
-def _lang() -> str:
-    return "ru" if (get_language() or "en").startswith("ru") else "en"
+_lang = presenters.lang
 
 
 @register.simple_tag
@@ -60,12 +58,4 @@ def get_item(mapping, key):
 @register.filter
 def hand_name(category) -> str:
     """A hand by its number, as the club names it: the seed's Russian name, or the English one."""
-    from rules.engines.dragon import HANDS
-
-    try:
-        hand = HANDS[int(category)]
-    except (KeyError, TypeError, ValueError):
-        return str(category)
-    if _lang() == "ru":
-        return hand.seed_name or "Ничего"
-    return hand.english
+    return presenters.hand_name(category, _lang())

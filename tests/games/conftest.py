@@ -2,8 +2,8 @@
 
 The stand-in keeps the contract of ``rules.engines.dragon.judge_game`` (one judgement per deal,
 winners, chips summing to zero, a trace; an unrecorded deal counted but not judged) with a fixed
-rule of its own: the first player clockwise from North wins the pot. Tests that need the real judge use ``real_judge`` and are skipped while
-the engine does not provide it.
+rule of its own: the first player clockwise from North wins the pot. The ``judge`` fixture names
+it in ``settings.CLUB_JUDGE``; tests that need the real judge use ``real_judge``.
 """
 
 from __future__ import annotations
@@ -64,17 +64,14 @@ def quick_advice(monkeypatch):
 
 
 @pytest.fixture
-def judge(monkeypatch):
-    monkeypatch.setattr(engine, "_judge_function", lambda: stand_in_judge)
+def judge(settings):
+    settings.CLUB_JUDGE = "tests.games.conftest.stand_in_judge"
     return stand_in_judge
 
 
 @pytest.fixture
-def real_judge():
-    try:
-        engine._judge_function()
-    except engine.JudgeUnavailable:
-        pytest.skip("rules.engines.dragon.judge_game is not available")
+def real_judge(settings):
+    settings.CLUB_JUDGE = ""
 
 
 @pytest.fixture
@@ -130,15 +127,13 @@ def client_as(client):
 
 
 @pytest.fixture
-def seen(judge, monkeypatch):
+def seen(judge):
     """The stand-in judge, remembering the documents it was given."""
-    from games import engine
-
     documents = []
 
     def remembering(doc):
         documents.append(doc)
         return judge(doc)
 
-    monkeypatch.setattr(engine, "_judge_function", lambda: remembering)
-    return documents
+    with engine.judge_override(remembering):
+        yield documents

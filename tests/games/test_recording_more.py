@@ -10,8 +10,9 @@ import pytest
 from django.urls import reverse
 
 from club.errors import InvalidInput
-from games import engine, selectors, services
+from games import engine, presenters, selectors, services
 from games.models import Deal, LedgerEntry, Result
+from games.sitting import sitting_for
 from rules.engines.dragon import preview as dragon_preview
 from rules.engines.errors import RulesError
 from tests.games.conftest import full_deal
@@ -42,7 +43,7 @@ def test_each_card_shows_the_rules_that_acted_so_far_marked_provisional(client_a
     rules = page.split('id="preview-rules"')[1].split("</p>")[0]
     assert '<span class="badge">B20</span>' in rules and "suits inverted" in rules
     page = _deal_cards(client, deal, ["7c", "Ah", "2s", "10d"])
-    found = services.deal_preview(deal=deal)
+    found = selectors.deal_preview(sitting=sitting_for(deal))
     assert found is not None and found.dealt == 5
     rules = page.split('id="preview-rules"')[1].split("</p>")[0]
     for source in found.sources:
@@ -59,11 +60,11 @@ def test_the_provisional_trace_is_in_russian_for_russian_members(client_as, game
     services.deal_card(deal=deal, actor=croupier, card="Kd")
     page = client_as(players[1]).get(deal.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     trace = page.split('id="preview-trace"')[1].split("</ol>")[0]
-    found = services.deal_preview(deal=deal)
+    found = selectors.deal_preview(sitting=sitting_for(deal))
     names = {engine.player_key(p.pk): p.display_name for p in players}
-    lines = engine.preview_lines(found, "ru", names)
+    lines = presenters.preview_lines(found, "ru", names)
     assert lines and all(escape(line) in trace for line in lines)
-    assert lines != engine.preview_lines(found, "en", names)
+    assert lines != presenters.preview_lines(found, "en", names)
 
 
 def test_a_partial_deal_the_engine_refuses_shows_nothing_provisional(monkeypatch, client_as, game, croupier,
@@ -90,27 +91,27 @@ def test_a_partial_deal_the_engine_refuses_shows_nothing_provisional(monkeypatch
 
 def test_no_preview_before_the_first_card_after_the_result_or_for_quick_deals(judge, game, croupier, players):
     deal = services.deal_start(game=game, actor=croupier)
-    assert services.deal_preview(deal=deal) is None
+    assert selectors.deal_preview(sitting=sitting_for(deal)) is None
     services.deal_card(deal=deal, actor=croupier, card="Kd")
-    assert services.deal_preview(deal=deal).dealt == 1
+    assert selectors.deal_preview(sitting=sitting_for(deal)).dealt == 1
     digital = full_deal_done(game, croupier, players, deal)
-    assert services.deal_preview(deal=digital) is None
+    assert selectors.deal_preview(sitting=sitting_for(digital)) is None
     services.result_submit(deal=digital, actor=players[0])
     quick = services.deal_start(game=game, actor=croupier, quick=True)
-    assert services.deal_preview(deal=quick) is None
+    assert selectors.deal_preview(sitting=sitting_for(quick)) is None
 
 
 def full_deal_done(game, croupier, players, deal):
     """Finish ``deal`` by the engine's own dealing order and confirm its result; the next deal is
     dealt by the site."""
     for token in engine.full_deck():
-        if services.next_circle(deal=deal) is None:
+        if selectors.next_circle(sitting=sitting_for(deal)) is None:
             break
         if not deal.cards.filter(card=token).exists():
             services.deal_card(deal=deal, actor=croupier, card=token)
-    assert services.deal_preview(deal=deal).complete
+    assert selectors.deal_preview(sitting=sitting_for(deal)).complete
     services.result_confirm(result=services.result_submit(deal=deal, actor=players[0]), actor=players[1])
-    assert services.deal_preview(deal=deal) is None
+    assert selectors.deal_preview(sitting=sitting_for(deal)) is None
     return full_deal(game, croupier)
 
 
@@ -124,7 +125,9 @@ def test_the_recording_page_makes_a_bounded_number_of_queries(judge, django_asse
     for token in ("Kd", "7c", "Ah", "2s", "10d", "Qh"):
         services.deal_card(deal=deal, actor=croupier, card=token)
     client = client_as(players[0])
-    with django_assert_max_num_queries(35):
+    # The sitting is read once (players, deals, cards, bets, the precedents in force), whatever
+    # the number of earlier deals.
+    with django_assert_max_num_queries(12):
         page = client.get(deal.get_absolute_url())
     assert page.status_code == 200 and b'id="deal-preview"' in page.content
 
@@ -141,11 +144,11 @@ def test_a_quick_deal_in_the_middle_passes_the_deal_on(judge, game, croupier, pl
     logged as a quick result (E dealt it), so deal 3 is dealt by S and its first card goes to W."""
     north, east, south, west = players
     first = full_deal(game, croupier, seed="a")
-    assert services.deal_progress(deal=first)["dealer"] == str(north.pk)
+    assert selectors.deal_progress(sitting=sitting_for(first))["dealer"] == str(north.pk)
     services.result_confirm(result=services.result_submit(deal=first, actor=players[1]), actor=croupier)
     _confirm_quick(services.deal_start(game=game, actor=croupier, quick=True), players, croupier)
     third = services.deal_start(game=game, actor=croupier)
-    progress = services.deal_progress(deal=third)
+    progress = selectors.deal_progress(sitting=sitting_for(third))
     assert progress["dealer"] == str(south.pk) and progress["next"].recipient == str(west.pk)
     dealt = services.deal_card(deal=third, actor=croupier, card="Ah")
     assert dealt.member_id == west.pk
@@ -238,7 +241,7 @@ def test_the_deal_after_quick_deals_is_judged_by_its_number(real_judge, game, cr
     services.result_confirm(result=third.results.get(), actor=players[1])
     fourth = services.deal_start(game=game, actor=croupier, started_at=WEDNESDAY)
     services.deal_card(deal=fourth, actor=croupier, card="Kd")
-    found = services.deal_preview(deal=fourth)
+    found = selectors.deal_preview(sitting=sitting_for(fourth))
     assert (found.number, found.dealer) == (4, str(west.pk)) and found.cards[0].player == str(north.pk)
     assert found.card_order == "inverted"               # base rule 19: deal 4 of four players
 
@@ -250,14 +253,14 @@ def test_the_deal_after_a_quick_deal_follows_the_rotation_reading(judge, session
     game = services.game_start(session=session, actor=croupier, readings={"IP-DEAL-ROTATION": "north_always"})
     _confirm_quick(services.deal_start(game=game, actor=croupier, quick=True), players, croupier)
     second = services.deal_start(game=game, actor=croupier)
-    progress = services.deal_progress(deal=second)
+    progress = selectors.deal_progress(sitting=sitting_for(second))
     assert progress["dealer"] == str(north.pk) and progress["next"].recipient == str(east.pk)
 
 
 # --- a correction re-judges the later deals -------------------------------------------------------
 
 @pytest.fixture
-def history_judge(monkeypatch):
+def history_judge():
     """A stand-in judge that reads history: deal 1 is won by the player ``switch["first"]`` seats
     clockwise from North; each later deal by the player left of the previous judged deal's winner
     (an unrecorded deal is counted, not judged), or, with ``switch["reads_history"]`` off, always by
@@ -291,8 +294,8 @@ def history_judge(monkeypatch):
                         "trace": [{"source": "B5", "cards": [], "change": "winner", "player": winner, "text": ""}]})
         return {"deals": out}
 
-    monkeypatch.setattr(engine, "_judge_function", lambda: judge)
-    return switch
+    with engine.judge_override(judge):
+        yield switch
 
 
 def _confirmed_judged(game, croupier, players, seed):

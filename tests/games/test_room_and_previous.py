@@ -11,9 +11,10 @@ import pytest
 from django.urls import reverse
 
 from club.errors import InvalidInput
-from games import engine, services
+from games import engine, selectors, services
 from games.forms import GameStartForm
 from games.models import Game
+from games.sitting import sitting_for
 from rules.engines.dragon import preview as dragon_preview
 from rules.engines.dragon.judge import PREVIOUS_GAME_READINGS, table_from_doc
 from rules.rulebook import rulebook_sync
@@ -131,7 +132,7 @@ def test_m62_with_the_defaults_no_path_gets_the_previous_game(seen, previewed, s
     _first, second = _played_game(session, croupier, players)
     deal = services.deal_start(game=second, actor=croupier)
     services.deal_card(deal=deal, actor=croupier, card="Kd")
-    services.deal_preview(deal=deal)
+    selectors.deal_preview(sitting=sitting_for(deal))
     assert previewed and "previous_game" not in previewed[-1]
     digital = full_deal(services.game_reseat(game=second, actor=croupier, seats=dict(
         zip((p.pk for p in players), ("N", "E", "S", "W"), strict=True))), croupier)
@@ -151,7 +152,7 @@ def test_m62_a_games_own_reading_last_at_table_gives_every_judging_path_the_prev
 
     deal = services.deal_start(game=second, actor=croupier)
     services.deal_card(deal=deal, actor=croupier, card="Kd")
-    services.deal_preview(deal=deal)                                  # the provisional judgement
+    selectors.deal_preview(sitting=sitting_for(deal))                                  # the provisional judgement
     assert previewed[-1]["previous_game"] == expected
     services.deal_card_undo(deal=deal, actor=croupier)
     third = services.game_reseat(game=second, actor=croupier, seats=dict(
@@ -260,4 +261,4 @@ def test_the_recorder_deals_with_the_readings_the_judgement_uses(judge, session,
     game = services.game_start(session=session, actor=croupier)
     services.result_submit(deal=full_deal(game, croupier), actor=players[0])
     second = services.deal_start(game=game, actor=croupier)
-    assert services.deal_progress(deal=second)["dealer"] == str(players[0].pk)      # North, not East
+    assert selectors.deal_progress(sitting=sitting_for(second))["dealer"] == str(players[0].pk)      # North, not East

@@ -57,9 +57,7 @@ def fuzz_admin(django_db_setup, django_db_blocker):
 
 
 def _club_with_play() -> Member:
-    real_judge = engine._judge_function
-    engine._judge_function = lambda: stand_in_judge
-    try:
+    with engine.judge_override(stand_in_judge):
         croupier = factories.member(Member.Role.CROUPIER, password=None)
         players = [factories.member(password=None) for _ in range(4)]
         session = factories.session(actor=croupier, days=-1)
@@ -72,8 +70,6 @@ def _club_with_play() -> Member:
         services.result_confirm(result=result, actor=players[1])
         quick = services.deal_start(game=game, actor=croupier, quick=True)
         services.result_submit_quick(deal=quick, actor=players[0], winners=[players[2]], pot=8)
-    finally:
-        engine._judge_function = real_judge
     return factories.member(Member.Role.ADMIN, display_name="Fuzzing admin", password=None)
 
 

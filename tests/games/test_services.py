@@ -8,6 +8,7 @@ from games import engine, selectors, services
 from games.models import Bet, Deal, Game, LedgerEntry, Result
 from rules import selectors as rules_selectors
 from rules import services as rules_services
+from rules.engines.errors import RulesError
 from rules.models import Dispute as ArchiveDispute
 from tests.games.conftest import full_deal
 
@@ -227,14 +228,23 @@ def test_next_deal_waits_for_the_previous_result(judge, game, croupier, players)
         services.deal_start(game=game, actor=croupier)
 
 
-def test_judge_unavailable_stores_nothing(monkeypatch, game, croupier, players):
-    def missing():
-        raise engine.JudgeUnavailable("The Dragon Poker judge is not available: test")
-    monkeypatch.setattr(engine, "_judge_function", missing)
+def test_a_judge_that_refuses_stores_nothing(game, croupier, players):
+    def refusing(doc):
+        raise RulesError("no judgement for this test", value="Zz")
     deal = full_deal(game, croupier)
-    with pytest.raises(engine.JudgeUnavailable):
+    with engine.judge_override(refusing), pytest.raises(InvalidInput, match="no judgement"):
         services.result_submit(deal=deal, actor=players[0])
     assert not Result.objects.exists()
+
+
+def test_the_judge_named_in_the_settings_judges(settings, game, croupier, players):
+    from tests.games.conftest import stand_in_judge
+
+    settings.CLUB_JUDGE = "tests.games.conftest.stand_in_judge"
+    assert engine.judge_function() is stand_in_judge
+    deal = full_deal(game, croupier)
+    result = services.result_submit(deal=deal, actor=players[0])
+    assert result.judgement["trace"][0]["text"] == "seven of clubs dies"      # the stand-in's trace
 
 
 def test_calling_the_croupier_raises_an_archive_dispute_prefilled_with_the_deal(game, croupier, players, outsider):

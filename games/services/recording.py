@@ -1,0 +1,243 @@
+"""Writes of a deal being dealt: a deal begun, its cards, bets and claims."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, OuterRef, Subquery
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.errors import Conflict, InvalidInput
+from club.models import Member
+from rules.engines.errors import RulesError
+
+from .. import access, engine
+from ..models import (
+    Bet,
+    Claim,
+    Deal,
+    DealtCard,
+    Game,
+    Result,
+)
+from ..sitting import Sitting, sitting_for
+from .sittings import require_table
+
+# --- deals -----------------------------------------------------------------------------------------
+
+def _locked_live_game(game: Game) -> Game:
+    game = (Game.objects.select_for_update().select_related("session__venue").get(pk=game.pk))
+    if game.status != Game.Status.LIVE:
+        raise Conflict(_("Game %(number)s has ended; start the next one to deal again.") % {"number": game.number},
+                       extra={"game": game.pk, "status": game.status})
+    return game
+
+
+def _new_deal(game: Game, actor: Member, mode: str, started_at: dt.datetime | None, seed: str = "") -> Deal:
+    open_deal = (Deal.objects.filter(game=game).exclude(results__status__in=Result.LIVE)
+                 .order_by("-number").first())
+    if open_deal is not None:
+        raise Conflict(_("Deal %(number)s has no live result yet; submit its result first.") % {"number": open_deal.number},
+                       extra={"deal": open_deal.pk, "number": open_deal.number})
+    number = (Deal.objects.filter(game=game).aggregate(n=Max("number"))["n"] or 0) + 1
+    deal = Deal(game=game, number=number, mode=mode, seed=seed, started_at=started_at or timezone.now(),
+                created_by=actor)
+    deal.save()
+    if mode != Deal.Mode.QUICK:
+        for gp in game.players.all():
+            Bet(deal=deal, member_id=gp.member_id, kind=Bet.Kind.ANTE, amount=game.ante, created_by=actor).save()
+    return deal
+
+
+@transaction.atomic
+def deal_start(*, game: Game, actor: Member, started_at: dt.datetime | None = None,
+               quick: bool = False) -> Deal:
+    """The next deal of a live Game: every player antes half the minimum stake. A quick deal
+    records no cards and no bets: only its winner and pot."""
+    require_table(actor, game)
+    game = _locked_live_game(game)
+    return _new_deal(game, actor, Deal.Mode.QUICK if quick else Deal.Mode.RECORDED, started_at)
+
+
+def _game_doc(game: Game, *, upto: Deal | None = None, extra: Deal | None = None,
+              previous_game: bool = True) -> dict:
+    """The Game's sitting document up to ``upto`` (its deals with cards; the quick deals before the
+    last of them come in as unrecorded deals, see :func:`engine.sitting_document`), as the judgement
+    and (through the stored document) the advisor read it: with the previous Game at the table when
+    the readings in use read it (:func:`engine.with_previous_game`). The dealing, which never reads
+    it, asks for none (``previous_game=False``); the provisional judgement adds it itself, so the
+    readings in force are looked up once."""
+    deals = list(Deal.objects.filter(game=game).exclude(mode=Deal.Mode.QUICK)
+                 .prefetch_related("cards", "bets", "claims").order_by("number"))
+    if upto is not None:
+        deals = [d for d in deals if d.number <= upto.number]
+    game = Game.objects.select_related("session__venue").prefetch_related("players__member__dimension").get(pk=game.pk)
+    doc = engine.sitting_document(game, deals)
+    return engine.with_previous_game(doc, game) if previous_game else doc
+
+
+def _stepper(deal: Deal) -> engine.DealStepper:
+    """The engine's dealing of ``deal`` with its recorded cards replayed, read afresh."""
+    return engine.dealing(sitting_for(Deal.objects.select_related("game__session__venue").get(pk=deal.pk)))
+
+
+@transaction.atomic
+def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
+                 started_at: dt.datetime | None = None) -> Deal:
+    """A deal dealt by the site from a seeded shuffle; the seed is kept so it can be replayed."""
+    require_table(actor, game)
+    game = _locked_live_game(game)
+    seed = seed or secrets.token_hex(8)
+    if len(seed) > 64:
+        raise InvalidInput(_("The seed %(seed)s... is longer than 64 characters.") % {"seed": repr(seed[:20])}, extra={"field": "seed"})
+    deal = _new_deal(game, actor, Deal.Mode.DIGITAL, started_at, seed=seed)
+    doc = _game_doc(game, previous_game=False)
+    try:
+        dealt = engine.seeded_cards(doc, deal.number, deal.started_at, seed)
+    except RulesError as exc:
+        raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value)})
+    DealtCard.objects.bulk_create([
+        DealtCard(deal=deal, seq=d.seq, card=str(d.card), member_id=int(d.player), circle=d.circle, open=d.open,
+                  created_by=actor) for d in dealt])
+    return deal
+
+
+def _locked_deal(deal: Deal) -> Deal:
+    deal = Deal.objects.select_for_update().select_related("game__session__venue").get(pk=deal.pk)
+    return deal
+
+
+def _require_no_live_result(deal: Deal) -> None:
+    live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
+    if live is not None:
+        raise Conflict(_("Deal %(number)s already has result version %(version)s (%(status)s); "
+                         "the cards and bets cannot change.")
+                       % {"number": deal.number, "version": live.version, "status": live.status}, extra={"live_version": live.version,
+                                                                    "result": live.pk})
+
+
+@transaction.atomic
+def deal_card(*, deal: Deal, actor: Member, card: str, sitting: Sitting | None = None) -> DealtCard:
+    """Record the next card of a deal, typed or tapped in either notation. The engine says which
+    circle it belongs to and who receives it, and refuses a non-card or a card already dealt.
+    ``sitting`` is the deal's sitting when the caller read it already (:func:`games.sitting.sitting_for`);
+    the deal's row is locked and its state checked again here, so a card recorded or a result
+    submitted meanwhile is refused."""
+    if sitting is None:
+        sitting = sitting_for(Deal.objects.select_related("game__session__venue").get(pk=deal.pk))
+    deal = sitting.deal
+    require_table(actor, sitting.game)
+    live = Result.objects.filter(deal=OuterRef("pk"), status__in=Result.LIVE).order_by("-version")
+    locked = (Deal.objects.select_for_update().filter(pk=deal.pk)
+              .annotate(live_version=Subquery(live.values("version")[:1]),
+                        live_status=Subquery(live.values("status")[:1]), live_pk=Subquery(live.values("pk")[:1]),
+                        dealt=Subquery(DealtCard.objects.filter(deal=OuterRef("pk")).order_by().values("deal")
+                                       .annotate(n=Count("pk")).values("n")))
+              .values("live_version", "live_status", "live_pk", "dealt").get())
+    if deal.mode != Deal.Mode.RECORDED:
+        raise Conflict(_("Deal %(number)s is a %(mode)s: its cards are not typed in.")
+                       % {"number": deal.number, "mode": deal.get_mode_display()},
+                       extra={"mode": deal.mode})
+    if locked["live_version"] is not None:
+        raise Conflict(_("Deal %(number)s already has result version %(version)s (%(status)s); "
+                         "the cards and bets cannot change.")
+                       % {"number": deal.number, "version": locked["live_version"], "status": locked["live_status"]},
+                       extra={"live_version": locked["live_version"], "result": locked["live_pk"]})
+    if not isinstance(card, str) or not card.strip():
+        raise InvalidInput(_("Name a card, e.g. Ah or Тч."), extra={"field": "card", "value": card})
+    if (locked["dealt"] or 0) != len(sitting.cards):
+        raise Conflict(_("Card %(seq)s of deal %(number)s was recorded at the same time; reload.")
+                       % {"seq": len(sitting.cards) + 1, "number": deal.number}, extra={"seq": len(sitting.cards)})
+    try:
+        dealt = engine.dealing(sitting).deal(card.strip())
+    except RulesError as exc:
+        raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": card})
+    row = DealtCard(deal=deal, seq=dealt.seq, card=str(dealt.card), member_id=int(dealt.player),
+                    circle=dealt.circle, open=dealt.open, created_by=actor)
+    try:
+        # No savepoint: a clash aborts this whole transaction, which the Conflict rolls back.
+        row.save()
+    except IntegrityError:
+        raise Conflict(_("Card %(seq)s of deal %(number)s was recorded at the same time; reload.")
+                       % {"seq": dealt.seq + 1, "number": deal.number},
+                       extra={"seq": dealt.seq})
+    return row
+
+
+@transaction.atomic
+def deal_card_undo(*, deal: Deal, actor: Member) -> str:
+    """Take back the last recorded card (its history row keeps it)."""
+    require_table(actor, deal.game)
+    deal = _locked_deal(deal)
+    _require_no_live_result(deal)
+    last = deal.cards.order_by("-seq").first()
+    if last is None or deal.mode != Deal.Mode.RECORDED:
+        raise Conflict(_("There is no recorded card to take back."))
+    card = last.card
+    last.delete()
+    return card
+
+
+@transaction.atomic
+def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
+    """A bet in a deal: a whole number of chips up to the maximum stake."""
+    game = deal.game
+    require_table(actor, game)
+    deal = _locked_deal(deal)
+    if deal.mode == Deal.Mode.QUICK:
+        raise Conflict(_("A quick result records the pot only, not bets."))
+    _require_no_live_result(deal)
+    if not any(gp.member_id == member.pk for gp in game.players.all()):
+        raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
+                           extra={"field": "member", "value": member.pk})
+    access.check_for_member(actor, member, game, what="bet")
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= game.max_stake:
+        raise InvalidInput(_("A bet of %(amount)s is outside 1..%(max)s (the maximum stake).")
+                           % {"amount": repr(amount), "max": game.max_stake},
+                           extra={"field": "amount", "value": amount})
+    # A player's stake in a deal (his bets besides the ante) opens at the minimum stake at least;
+    # matching a raise may add less, but the stake never passes the maximum.
+    staked = sum(b.amount for b in deal.bets.all() if b.member_id == member.pk and b.kind == Bet.Kind.RAISE)
+    if staked + amount < game.min_stake:
+        raise InvalidInput(_("A bet of %(amount)s is below the minimum stake %(min)s.")
+                           % {"amount": amount, "min": game.min_stake}, extra={"field": "amount", "value": amount})
+    if staked + amount > game.max_stake:
+        raise InvalidInput(_("A bet of %(amount)s would bring %(name)s's stake in this deal to %(total)s, above "
+                             "the maximum stake %(max)s.")
+                           % {"amount": amount, "name": member, "total": staked + amount, "max": game.max_stake},
+                           extra={"field": "amount", "value": amount})
+    bet = Bet(deal=deal, member=member, kind=Bet.Kind.RAISE, amount=amount, created_by=actor)
+    bet.save()
+    return bet
+
+
+@transaction.atomic
+def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "") -> Claim:
+    """A claim a player declares; the judge decides whether it holds."""
+    game = deal.game
+    require_table(actor, game)
+    deal = _locked_deal(deal)
+    if deal.mode == Deal.Mode.QUICK:
+        raise Conflict(_("A quick result has no cards to claim on."))
+    _require_no_live_result(deal)
+    if not any(gp.member_id == member.pk for gp in game.players.all()):
+        raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
+                           extra={"field": "member", "value": member.pk})
+    access.check_for_member(actor, member, game, what="claim")
+    rule = (rule or "").strip().upper()
+    if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
+        raise InvalidInput(_("Unknown rule %(rule)s: name it as B1..B25 or M1..M100.") % {"rule": repr(rule)},
+                           extra={"field": "rule", "value": rule})
+    if card:
+        try:
+            card = engine.parse_card(card)
+        except RulesError as exc:
+            raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": card})
+    if suit and suit not in ("h", "d", "c", "s"):
+        raise InvalidInput(_("Unknown suit %(suit)s: h, d, c or s.") % {"suit": repr(suit)}, extra={"field": "suit", "value": suit})
+    claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit)
+    claim.save()
+    return claim
