@@ -38,7 +38,7 @@ from rules.engines.readings import registry, resolve
 from rules.judging import judge_with_precedents, sitting_date
 from rules.selectors import readings_in_force
 
-from .models import Deal, Game, Result
+from .models import Deal, Game, Result, Weather
 
 if TYPE_CHECKING:
     from .sitting import Sitting
@@ -126,11 +126,10 @@ def sitting_document(game, deals: Iterable | None = None, *, others: Iterable | 
         "room": game.room_facts(),
         "place": {"latitude": float(venue.latitude), "longitude": float(venue.longitude),
                   "timezone": venue.timezone},
-        "weather": game.weather,
         "croupier": dict(game.croupier_calls or {}),
         "stakes": {"min": game.min_stake, "max": game.max_stake},
         "deals": [doc for _number, doc in sorted(rows, key=lambda row: row[0])],
-    }
+    } | ({} if game.weather == Weather.NOT_RECORDED else {"weather": game.weather})
 
 
 def _other_deals(game, *, before: int | None, given) -> list:

@@ -40,7 +40,7 @@ class GameStartForm(forms.Form):
     min_stake = forms.IntegerField(label=_("Minimum stake"), min_value=1)
     max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1)
     animals = forms.IntegerField(label=_("Animals in the room"), min_value=0, initial=0)
-    weather = forms.ChoiceField(label=_("Weather"), choices=Weather.choices, initial=Weather.OVERCAST)
+    weather = forms.ChoiceField(label=_("Weather"), choices=Weather.choices, initial=Weather.NOT_RECORDED)
     saint_images = forms.IntegerField(label=_("Images of saints"), min_value=0)
     analog_clocks = forms.IntegerField(label=_("Analog clocks"), min_value=0)
     digital_clocks = forms.IntegerField(label=_("Digital clocks"), min_value=0)

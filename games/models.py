@@ -19,6 +19,8 @@ from club.seats import CLOCKWISE, Seat
 
 
 class Weather(models.TextChoices):
+    # Not recorded: the sitting document leaves the weather out, and no modifier reads it.
+    NOT_RECORDED = "not_recorded", _("Weather not recorded")
     SUNNY = "sunny", _("Sunny")
     OVERCAST = "overcast", _("Overcast")
     OTHER = "other", _("Other")
@@ -74,7 +76,7 @@ class Game(models.Model):
     max_stake = models.PositiveIntegerField(_("maximum stake"))
     # The room of the evening: the venue's permanent facts prefilled, overridable for the evening.
     animals = models.PositiveSmallIntegerField(_("animals in the room"), default=0)
-    weather = models.CharField(_("weather"), max_length=10, choices=Weather.choices, default=Weather.OVERCAST)
+    weather = models.CharField(_("weather"), max_length=12, choices=Weather.choices, default=Weather.NOT_RECORDED)
     saint_images = models.PositiveSmallIntegerField(_("images of saints"), default=0)
     analog_clocks = models.PositiveSmallIntegerField(_("analog clocks"), default=0)
     digital_clocks = models.PositiveSmallIntegerField(_("digital clocks"), default=0)

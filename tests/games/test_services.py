@@ -329,3 +329,14 @@ def test_the_rules_archive_reads_confirmed_judged_deals(judge, game, croupier, p
     snapshot = whatif.deal_snapshot(f"deal-{deal.pk}")
     assert snapshot["cards"] == doc["deals"][0]["cards"] and snapshot["trace"] == result.judgement["trace"]
     assert whatif.deal_snapshot("deal-999999") is None and whatif.deal_snapshot("nonsense") is None
+
+
+def test_a_game_records_the_weather_as_not_recorded_unless_someone_says_it(session, croupier, players):
+    """Modifiers 89 and 90 read the weather; a club that does not record it must not get the
+    overcast kills of 90 in every deal: the document leaves the weather out, which fires neither."""
+    from games.engine import sitting_document
+
+    game = services.game_start(session=session, actor=croupier)
+    assert game.weather == "not_recorded" and "weather" not in sitting_document(game)
+    told = services.game_start(session=session, actor=croupier, room={"weather": "overcast"})
+    assert sitting_document(told)["weather"] == "overcast"
