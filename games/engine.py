@@ -26,6 +26,7 @@ from django.db.models import Prefetch
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from club.validators import shown
 from rules.engines import cards as card_lib
 from rules.engines import dragon
 from rules.engines.dragon import advisor
@@ -238,9 +239,9 @@ def with_previous_game(doc: dict, game, *, readings: Mapping[str, str] | None = 
 def rules_message(exc: RulesError) -> str:
     """What the engine refused, in the active language: the refusals met while recording cards have
     their own translated message naming the value; any other keeps the engine's English text."""
-    value = exc.value if isinstance(exc.value, str) else repr(exc.value)
+    value = shown(exc.value if isinstance(exc.value, str) else repr(exc.value))
     messages = {
-        "not_a_card": _("Not a card: %(value)s. Type e.g. Ah, 10c or Тч."),
+        "not_a_card": _("Not a card: %(value)s. Type e.g. Ah, 10c, Тч or 5♣."),
         "joker": _("A joker is not a Dragon Poker card: %(value)s."),
         "dealt_twice": _("%(value)s is already dealt in this deal."),
         "deal_complete": _("The deal is complete: %(value)s is one card too many."),

@@ -340,3 +340,14 @@ def test_a_game_records_the_weather_as_not_recorded_unless_someone_says_it(sessi
     assert game.weather == "not_recorded" and "weather" not in sitting_document(game)
     told = services.game_start(session=session, actor=croupier, room={"weather": "overcast"})
     assert sitting_document(told)["weather"] == "overcast"
+
+
+def test_a_refused_card_is_named_in_at_most_forty_characters():
+    from games.engine import rules_message
+    from rules.engines import cards
+    from rules.engines.errors import RulesError
+
+    with pytest.raises(RulesError) as refused:
+        cards.parse("Z" * 5000)
+    message = rules_message(refused.value)
+    assert "Z" * 40 in message and "Z" * 41 not in message and "5♣" in message
