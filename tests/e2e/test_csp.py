@@ -4,8 +4,6 @@ language and opens the tables and the API documentation."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -15,23 +13,7 @@ from club import services as club_services
 from club.models import Member
 from games import services
 from tests import factories
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    if not CHROMIUM.exists():
-        pytest.skip(f"Chromium is not installed at {CHROMIUM}: the browser tests are skipped")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from tests.e2e.conftest import PHONE
 
 
 class _Watched:

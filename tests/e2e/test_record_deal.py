@@ -12,22 +12,7 @@ from club.models import Member
 from games import services
 from games.models import Result
 from tests import factories
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
-    # still synchronous.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from tests.e2e.conftest import PHONE
 
 
 def _phone_as(browser, live_server, member):

@@ -1,0 +1,42 @@
+"""The browser tests drive Debian's Chromium (headless, phone-sized) with Playwright.
+
+Where Chromium is missing they are skipped, and the run says so in one line with how to install
+it; in CI (``CI`` set) a missing browser fails them instead, so CI never passes without them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+MISSING = f"Chromium is not installed at {CHROMIUM}: the browser tests are skipped (apt-get install -y chromium)"
+
+_skipped: list[str] = []
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is required in CI: {CHROMIUM} is missing")
+        _skipped.append(MISSING)
+        pytest.skip(MISSING)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
+    # still synchronous.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _skipped:
+        terminalreporter.write_line(MISSING, yellow=True)
