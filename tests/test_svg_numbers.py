@@ -56,3 +56,13 @@ def test_svg_coordinates_are_written_with_a_dot_in_russian(club):  # noqa: F811
         numbers += found
         assert not [n for n in found if _locale_comma(n)], (url, found[:10])
     assert any("." in n for n in numbers), "no fractional coordinate was drawn: the test would prove nothing"
+
+
+@pytest.mark.parametrize(("lang", "north", "south_west"), [("en", "N", "SW"), ("ru", "С", "ЮЗ")])
+def test_the_seats_are_named_in_the_members_language(club, lang, north, south_west):  # noqa: F811
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(_actor(club, "admin").user)
+    seated = next(s for s in ScheduledSession.objects.all() if s.seats.filter(seat="SW").exists())
+    page = client.get(f"/sessions/{seated.pk}/").content.decode()
+    assert f">{south_west}</text>" in page and f"<td>{south_west}</td>" in page
+    assert f'font-weight="bold">{north}</text>' in page
