@@ -78,11 +78,9 @@ def readings_in_force(on: dt.date | dt.datetime | str | None = None, *, game: st
                 continue
             chosen[fix.point.point_id] = (fix.reading, precedent)
     readings = {point_id: reading for point_id, (reading, _) in sorted(chosen.items())}
-    applied: list[Precedent] = []
-    for _reading, precedent in chosen.values():
-        if precedent not in applied:
-            applied.append(precedent)
-    applied.sort(key=lambda p: p.permanent_id)
+    # By primary key: comparing model instances one by one made this quadratic in the archive.
+    applied = sorted({precedent.pk: precedent for _reading, precedent in chosen.values()}.values(),
+                     key=lambda p: p.permanent_id)
     return readings, applied
 
 
