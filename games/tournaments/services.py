@@ -179,6 +179,9 @@ def stage_seat(*, actor: Member, tournament: Tournament, method: str, number: in
     unchanged, so a repeated request changes nothing."""
     require_croupier(actor)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict(_("A finished tournament seats no more stages; reopen it first."),
+                       extra={"field": "tournament", "value": tournament.status})
     if method not in Stage.Method.values:
         raise InvalidInput(_("Unknown seating method %(method)s.") % {"method": method},
                            extra={"field": "method", "value": method})

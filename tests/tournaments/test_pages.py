@@ -106,3 +106,19 @@ def test_the_demo_tournament_loads_once(client):
     demo.load()
     assert (Tournament.objects.count(), Rating.objects.count()) == counts
     assert client.get(tournament.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_finished_tournament_offers_no_stage_to_seat_and_a_way_to_reopen(client, croupier, lang):
+    from club.errors import Conflict
+    from games.tournaments import services as tournament_services
+
+    tournament = make_tournament(croupier, players=4, seed="done")
+    tournament_services.tournament_transition(actor=croupier, tournament=tournament, to="finished")
+    client.force_login(croupier.user)
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert 'value="seat"' not in page
+    assert ("Reopen" if lang == "en" else "Открыть снова") in page
+    with pytest.raises(Conflict) as refused:
+        tournament_services.stage_seat(actor=croupier, tournament=tournament, method="draw")
+    assert refused.value.extra == {"field": "tournament", "value": "finished"}
