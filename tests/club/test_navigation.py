@@ -55,3 +55,17 @@ def test_the_login_page_offers_no_sign_up_that_is_closed(lang, settings):
 def test_the_login_page_offers_sign_up_when_the_club_is_open(settings):
     settings.OPEN_SIGNUP = True
     assert "/accounts/signup/" in Client().get("/accounts/login/").content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_cancelling_a_session_asks_once_more_and_other_moves_do_not(client, lang):
+    from club.models import Member
+
+    croupier = factories.member(Member.Role.CROUPIER)
+    session = factories.session(actor=croupier, days=3)
+    client.force_login(croupier.user)
+    page = client.get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    forms = re.findall(r'<form method="post" action="/sessions/\d+/transition/"[^>]*>.*?</form>', page, flags=re.S)
+    asking = [f for f in forms if "data-confirm" in f]
+    assert len(forms) == 3 and len(asking) == 1 and 'value="cancelled"' in asking[0]
+    assert ("cannot be reopened" if lang == "en" else "нельзя открыть снова") in asking[0]
