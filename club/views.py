@@ -140,9 +140,11 @@ def session_rsvp(request: HttpRequest, pk: int) -> HttpResponse:
 def session_transition(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(ScheduledSession, pk=pk)
     try:
-        services.session_transition(session=session, actor=_member_or_404(request), to=request.POST.get("to", ""))
+        session = services.session_transition(session=session, actor=_member_or_404(request),
+                                              to=request.POST.get("to", ""))
     except ApplicationError as error:
         return _redirect_with_error(request, error, session)
+    messages.success(request, _("The session is now: %(status)s.") % {"status": session.get_status_display()})
     return redirect(session)
 
 
@@ -160,8 +162,10 @@ def session_seating(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(session)
             services.seat_assign(session=session, actor=actor, member=form.cleaned_data["member"],
                                  seat=form.cleaned_data["seat"])
+            messages.success(request, _("%(name)s is seated.") % {"name": form.cleaned_data["member"].display_name})
         else:
             services.seating_apply_proposal(session=session, actor=actor, seed=request.POST.get("seed") or None)
+            messages.success(request, _("The seating is drawn."))
     except ApplicationError as error:
         return _redirect_with_error(request, error, session)
     return redirect(session)

@@ -69,3 +69,16 @@ def test_cancelling_a_session_asks_once_more_and_other_moves_do_not(client, lang
     asking = [f for f in forms if "data-confirm" in f]
     assert len(forms) == 3 and len(asking) == 1 and 'value="cancelled"' in asking[0]
     assert ("cannot be reopened" if lang == "en" else "нельзя открыть снова") in asking[0]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "The session is now: Cancelled."),
+                                            ("ru", "Статус встречи: Отменена.")])
+def test_a_session_move_ends_with_a_message_saying_what_happened(client, lang, said):
+    from club.models import Member
+
+    croupier = factories.member(Member.Role.CROUPIER)
+    session = factories.session(actor=croupier, days=3)
+    client.force_login(croupier.user)
+    page = client.post(f"/sessions/{session.pk}/transition/", {"to": "cancelled"}, follow=True,
+                       HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert said in page
