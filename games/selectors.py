@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.models import Member, ScheduledSession
 from club.seats import CLOCKWISE
@@ -174,6 +175,29 @@ def balance(*, member: Member, session: ScheduledSession | None = None) -> int:
     return qs.aggregate(total=Sum("amount"))["total"] or 0
 
 
+def statement(*, member: Member) -> list[dict]:
+    """The member's chip statement: every entry of his account, oldest first, with what it came
+    from (a deal, a casino hand or a dice match) and the running balance."""
+    rows = (LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+            .select_related("deal__game__session", "casino_hand", "dice_match__first", "dice_match__second")
+            .order_by("created_at", "pk"))
+    out, running = [], 0
+    for entry in rows:
+        running += entry.amount
+        if entry.deal_id:
+            source = entry.deal
+            label = _("%(game)s, deal %(number)s") % {"game": entry.deal.game, "number": entry.deal.number}
+        elif entry.casino_hand_id:
+            source = entry.casino_hand
+            label = _("Casino hand, stake %(stake)s") % {"stake": entry.casino_hand.stake}
+        else:
+            source = entry.dice_match
+            label = _("Dice: %(first)s – %(second)s") % {"first": entry.dice_match.first.display_name,
+                                                         "second": entry.dice_match.second.display_name}
+        out.append({"entry": entry, "label": label, "url": source.get_absolute_url(), "balance": running})
+    return out
+
+
 def balances_by_session(*, member: Member) -> list[dict]:
     """The member's net chips per session; chips won or lost at the tables outside a session
     (casino hands, dice matches without one) come as a row whose ``session_id`` is None."""
@@ -285,7 +309,7 @@ def _played_and_won(results: QuerySet[Result]):
         seated[game_id].append(member_id)
     winners: dict[int, set[int]] = defaultdict(set)
     for result_id, member_id in Result.winners.through.objects.filter(
-            result_id__in=[pk for pk, _ in rows]).values_list("result_id", "member_id"):
+            result_id__in=[pk for pk, _winners in rows]).values_list("result_id", "member_id"):
         winners[result_id].add(member_id)
     for result_id, game_id in rows:
         for member_id in seated[game_id]:

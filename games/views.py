@@ -3,6 +3,8 @@ statistics. Thin views over services and selectors; htmx swaps the recording pan
 
 from __future__ import annotations
 
+import csv
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -321,6 +323,32 @@ def deal_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(deal)
     messages.success(request, _("Dispute #%(number)s is raised; the croupier will rule.") % {"number": dispute.pk})
     return redirect(dispute)
+
+
+@login_required
+def statement(request: HttpRequest) -> HttpResponse:
+    """The member's own chip statement: his balance and every entry, linked to its deal or match."""
+    member = _member(request)
+    if member is None:
+        raise Http404
+    rows = selectors.statement(member=member)
+    return render(request, "games/statement.html", {"rows": rows, "balance": rows[-1]["balance"] if rows else 0})
+
+
+@login_required
+def statement_csv(request: HttpRequest) -> HttpResponse:
+    member = _member(request)
+    if member is None:
+        raise Http404
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="chip-statement.csv"'
+    writer = csv.writer(response)
+    writer.writerow([_("Date"), _("What"), _("Kind"), _("Chips"), _("Balance"), _("Link")])
+    for row in selectors.statement(member=member):
+        entry = row["entry"]
+        writer.writerow([entry.created_at.isoformat(timespec="seconds"), row["label"], entry.get_kind_display(),
+                         entry.amount, row["balance"], request.build_absolute_uri(row["url"])])
+    return response
 
 
 @login_required

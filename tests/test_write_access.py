@@ -134,7 +134,7 @@ READ_PAGES = {
     "club:dashboard", "club:member_list", "club:member_detail", "club:dimension_list", "club:dimension_detail",
     "club:venue_detail", "club:session_list", "club:session_detail",
     "games:member_dashboard", "games:croupier_dashboard", "games:leaderboard", "games:member_stats",
-    "games:game_detail", "games:deal_detail", "games:deal_in_sitting",
+    "games:game_detail", "games:deal_detail", "games:deal_in_sitting", "games:statement", "games:statement_csv",
     "tournaments:list", "tournaments:ratings", "tournaments:member_rating", "tournaments:sheet",
     "tournaments:sheet_totals", "tournaments:round", "tournaments:detail", "tournaments:standings",
     "tournaments:report", "tournaments:report_csv",
