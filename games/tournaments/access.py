@@ -11,16 +11,11 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
+from club.access import check_croupier  # noqa: F401 (the tournaments' name for the club's rule)
 from club.errors import Forbidden
 from club.models import Member
 
 from .models import Table
-
-
-def check_croupier(actor: Member | None) -> Member:
-    if actor is None or not actor.active or not actor.is_croupier:
-        raise Forbidden(_("Only a croupier or an admin may do this."))
-    return actor
 
 
 def can_record(actor: Member | None, table: Table, seated_member_ids: Sequence[int] | None = None) -> bool:
