@@ -181,19 +181,28 @@ def deal_card_undo(*, deal: Deal, actor: Member) -> str:
     return card
 
 
-@transaction.atomic
-def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
-    """A bet in a deal: a whole number of chips up to the maximum stake."""
+def _open_for(deal: Deal, *, actor: Member, member: Member, what: str, quick: str) -> Deal:
+    """The deal, locked, where ``actor`` may bet or claim for ``member``: at his table, a recorded
+    deal with no live result, ``member`` one of its players, and his own (or a croupier's) act."""
     game = deal.game
     require_table(actor, game)
     deal = _locked_deal(deal)
     if deal.mode == Deal.Mode.QUICK:
-        raise Conflict(_("A quick result records the pot only, not bets."))
+        raise Conflict(quick)
     _require_no_live_result(deal)
     if not any(gp.member_id == member.pk for gp in game.players.all()):
         raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
                            extra={"field": "member", "value": member.pk})
-    access.check_for_member(actor, member, game, what="bet")
+    access.check_for_member(actor, member, game, what=what)
+    return deal
+
+
+@transaction.atomic
+def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
+    """A bet in a deal: a whole number of chips up to the maximum stake."""
+    game = deal.game
+    deal = _open_for(deal, actor=actor, member=member, what="bet",
+                     quick=_("A quick result records the pot only, not bets."))
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= game.max_stake:
         raise InvalidInput(_("A bet of %(amount)s is outside 1..%(max)s (the maximum stake).")
                            % {"amount": repr(amount), "max": game.max_stake},
@@ -217,16 +226,8 @@ def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
 @transaction.atomic
 def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "") -> Claim:
     """A claim a player declares; the judge decides whether it holds."""
-    game = deal.game
-    require_table(actor, game)
-    deal = _locked_deal(deal)
-    if deal.mode == Deal.Mode.QUICK:
-        raise Conflict(_("A quick result has no cards to claim on."))
-    _require_no_live_result(deal)
-    if not any(gp.member_id == member.pk for gp in game.players.all()):
-        raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
-                           extra={"field": "member", "value": member.pk})
-    access.check_for_member(actor, member, game, what="claim")
+    deal = _open_for(deal, actor=actor, member=member, what="claim",
+                     quick=_("A quick result has no cards to claim on."))
     rule = (rule or "").strip().upper()
     if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
         raise InvalidInput(_("Unknown rule %(rule)s: name it as B1..B25 or M1..M100.") % {"rule": repr(rule)},
