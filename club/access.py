@@ -10,9 +10,10 @@ from .errors import Forbidden
 from .models import Member
 
 
-def check_croupier(actor: Member | None) -> Member:
+def check_croupier(actor: Member | None, message: str | None = None) -> Member:
+    """An active croupier or admin; ``message`` says what only he may do."""
     if actor is None or not actor.active or not actor.is_croupier:
-        raise Forbidden(_("Only a croupier or an admin may do this."))
+        raise Forbidden(message or _("Only a croupier or an admin may do this."))
     return actor
 
 

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
+from club.access import check_croupier  # noqa: F401  (the games app's croupier rule is the club's)
 from club.errors import Forbidden, NotFound
 from club.models import RSVP, Member, ScheduledSession, SeatAssignment
 
@@ -66,30 +67,30 @@ def check_table(actor: Member | None, game: Game) -> Member:
     return actor
 
 
-def access_game(actor: Member | None, game_id, *, for_write: bool, queryset: QuerySet[Game] | None = None) -> Game:
-    """The Game ``game_id`` as ``actor`` may see it (``queryset`` adds what the caller reads)."""
+def _access(actor: Member | None, pk, *, qs: QuerySet, game_ref: str, missing: str, for_write: bool):
+    """The row ``pk`` of ``qs`` as ``actor`` may see it: a croupier sees every table, a member the
+    tables he sits at (``game_ref`` leads from the row to its Game); anything else is a 404."""
     if actor is None:
-        raise NotFound(_("No game %(id)s at your tables.") % {"id": str(game_id)[:40]})
-    qs = Game.objects.all() if queryset is None else queryset
-    game = _fetch(qs, game_id, None if _sees_every_table(actor) else _seated(actor),
-                  _("No game %(id)s at your tables."))
+        raise NotFound(missing % {"id": str(pk)[:40]})
+    row = _fetch(qs, pk, None if _sees_every_table(actor) else _seated(actor, game_ref), missing)
     if for_write:
         check_active(actor)
-    return game
+    return row
+
+
+def access_game(actor: Member | None, game_id, *, for_write: bool, queryset: QuerySet[Game] | None = None) -> Game:
+    """The Game ``game_id`` as ``actor`` may see it (``queryset`` adds what the caller reads)."""
+    return _access(actor, game_id, qs=Game.objects.all() if queryset is None else queryset, game_ref="pk",
+                   missing=_("No game %(id)s at your tables."), for_write=for_write)
 
 
 # --- deals ----------------------------------------------------------------------------------------------------
 
 
 def access_deal(actor: Member | None, deal_id, *, for_write: bool, queryset: QuerySet[Deal] | None = None) -> Deal:
-    if actor is None:
-        raise NotFound(_("No deal %(id)s at your tables.") % {"id": str(deal_id)[:40]})
     qs = Deal.objects.select_related("game__session__venue") if queryset is None else queryset
-    deal = _fetch(qs, deal_id, None if _sees_every_table(actor) else _seated(actor, "game"),
-                  _("No deal %(id)s at your tables."))
-    if for_write:
-        check_active(actor)
-    return deal
+    return _access(actor, deal_id, qs=qs, game_ref="game", missing=_("No deal %(id)s at your tables."),
+                   for_write=for_write)
 
 
 def check_for_member(actor: Member, member: Member, game: Game, *, what: str) -> None:
@@ -102,26 +103,14 @@ def check_for_member(actor: Member, member: Member, game: Game, *, what: str) ->
     raise Forbidden(_("A player declares their own claims."), extra={"field": "member", "value": member.pk})
 
 
-def check_croupier(actor: Member | None, message: str) -> Member:
-    check_active(actor)
-    if not actor.is_croupier:
-        raise Forbidden(message)
-    return actor
-
-
 # --- results ---------------------------------------------------------------------------------------------------
 
 
 def access_result(actor: Member | None, result_id, *, for_write: bool,
                   queryset: QuerySet[Result] | None = None) -> Result:
-    if actor is None:
-        raise NotFound(_("No result %(id)s at your tables.") % {"id": str(result_id)[:40]})
     qs = Result.objects.select_related("deal__game__session") if queryset is None else queryset
-    result = _fetch(qs, result_id, None if _sees_every_table(actor) else _seated(actor, "deal__game"),
-                    _("No result %(id)s at your tables."))
-    if for_write:
-        check_active(actor)
-    return result
+    return _access(actor, result_id, qs=qs, game_ref="deal__game", missing=_("No result %(id)s at your tables."),
+                   for_write=for_write)
 
 
 def check_confirm(actor: Member | None, result: Result) -> Member:
