@@ -18,6 +18,7 @@ from . import access, outbox
 from . import seats as seat_rules
 from .errors import Conflict, Forbidden, InvalidInput, NotFound
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
+from .states import transition
 
 User = get_user_model()
 
@@ -267,13 +268,7 @@ def session_update(*, session: ScheduledSession, actor: Member, **changes) -> Sc
 def session_transition(*, session: ScheduledSession, actor: Member, to: str) -> ScheduledSession:
     require_croupier(actor)
     session = ScheduledSession.objects.select_for_update().get(pk=session.pk)
-    allowed = ScheduledSession.TRANSITIONS.get(session.status, ())
-    if to not in ScheduledSession.Status.values:
-        raise InvalidInput(_("Unknown session status %(status)s.") % {"status": repr(to)}, extra={"field": "status", "value": to})
-    if to not in allowed:
-        raise Conflict(_("A session that is %(from)s cannot become %(to)s.") % {"from": session.status, "to": to},
-                       extra={"from": session.status, "to": to, "allowed": list(allowed)})
-    session.status = to
+    transition(session, to, what=_("session"))
     session.save(update_fields=["status"])
     return session
 

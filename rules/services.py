@@ -14,6 +14,7 @@ from club import outbox
 from club.errors import Conflict, InvalidInput, NotFound
 from club.models import Member
 from club.services import require_croupier
+from club.states import transition
 
 from . import access, search
 from .models import (
@@ -197,13 +198,7 @@ def precedent_transition(*, precedent: Precedent, actor: Member, to: str,
     ``on`` (today by default)."""
     require_croupier(actor)
     precedent = Precedent.objects.select_for_update().get(pk=precedent.pk)
-    if to not in Precedent.Status.values:
-        raise InvalidInput(_("Unknown precedent status %(status)s.") % {"status": repr(to)}, extra={"field": "status", "value": to})
-    allowed = Precedent.TRANSITIONS.get(precedent.status, ())
-    if to not in allowed:
-        raise Conflict(_("A precedent that is %(from)s cannot become %(to)s.") % {"from": precedent.status, "to": to},
-                       extra={"from": precedent.status, "to": to, "allowed": list(allowed)})
-    precedent.status = to
+    transition(precedent, to, what=_("precedent"))
     if to == Precedent.Status.BINDING:
         precedent.was_binding = True
     if to == Precedent.Status.WITHDRAWN:
@@ -316,14 +311,10 @@ def dispute_raise(*, actor: Member, deal_ref: str, question: str) -> Dispute:
 def _close_dispute(dispute: Dispute, actor: Member, to: str, ruling: str) -> Dispute:
     access.access_dispute(actor, dispute.pk, for_write=True)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
-    allowed = Dispute.TRANSITIONS[dispute.status]
-    if to not in allowed:
-        raise Conflict(_("A dispute that is %(from)s cannot become %(to)s.") % {"from": dispute.status, "to": to},
-                       extra={"from": dispute.status, "to": to, "allowed": list(allowed)})
     if not (ruling or "").strip():
         raise InvalidInput(_("%(field)s: this field is required.") % {"field": "ruling"}, extra={"field": "ruling", "value": ruling})
     _check_length("ruling", ruling, TEXT_MAX_LENGTH)
-    dispute.status = to
+    transition(dispute, to, what=_("dispute"))
     dispute.ruling = ruling.strip()
     dispute.ruled_by = actor
     dispute.ruled_at = timezone.now()

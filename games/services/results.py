@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from club import outbox
 from club.errors import Conflict, InvalidInput
 from club.models import Member
+from club.states import transition
 from rules import selectors as rules_selectors
 from rules import services as rules_services
 from rules.engines.errors import RulesError
@@ -226,11 +227,11 @@ def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member],
 
 
 def _transition(result: Result, to: str) -> None:
-    allowed = Result.TRANSITIONS.get(result.status, ())
-    if to not in allowed:
-        raise Conflict(_("A result that is %(from)s cannot become %(to)s.") % {"from": result.status, "to": to},
-                       extra={"from": result.status, "to": to, "allowed": list(allowed), "version": result.version})
-    result.status = to
+    try:
+        transition(result, to, what=_("result"))
+    except Conflict as exc:
+        exc.extra["version"] = result.version
+        raise
 
 
 def _locked_result(result: Result) -> Result:

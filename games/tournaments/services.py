@@ -20,6 +20,7 @@ from club import outbox
 from club.errors import Conflict, InvalidInput
 from club.models import Member, Venue
 from club.services import require_croupier
+from club.states import transition
 from rules.engines import tricks
 from rules.engines.errors import RulesError
 
@@ -111,10 +112,7 @@ def tournament_set_tiebreakers(*, actor: Member, tournament: Tournament, tiebrea
 def tournament_transition(*, actor: Member, tournament: Tournament, to: str) -> Tournament:
     require_croupier(actor)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if to not in Tournament.TRANSITIONS.get(tournament.status, ()):
-        raise Conflict(_("A tournament cannot go from %(from)s to %(to)s.") % {"from": tournament.status, "to": to},
-                       extra={"field": "to", "value": to})
-    tournament.status = to
+    transition(tournament, to, what=_("tournament"))
     tournament.save(update_fields=["status"])
     if to == Tournament.Status.FINISHED:
         from . import tasks

@@ -44,7 +44,10 @@ def test_a_refused_transition_names_both_statuses_in_russian(api_as, croupier):
     response = api_as(croupier).post(f"/api/sessions/{session.pk}/transition/", {"to": "closed"}, format="json",
                                      HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 409
-    assert response.json()["message"] == "Встречу в статусе planned нельзя перевести в статус closed."
+    assert response.json()["message"] == ("Нельзя: встреча сейчас в состоянии «запланирована» и не может перейти "
+                                          "в «завершена» (можно: открыта запись, отменена).")
+    assert response.json()["extra"] == {"field": "status", "value": "closed", "from": "planned", "to": "closed",
+                                        "allowed": ["open", "cancelled"]}
 
 
 def test_a_service_error_is_translated_where_it_is_raised(croupier):

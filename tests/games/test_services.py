@@ -195,7 +195,7 @@ def test_transitions_follow_the_declared_table(game, croupier, players):
     deal = services.deal_start(game=game, actor=croupier, quick=True)
     result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=4)
     services.result_discard(result=result, actor=croupier)
-    with pytest.raises(Conflict, match="discarded cannot become confirmed"):
+    with pytest.raises(Conflict, match="The result is discarded and cannot change any more"):
         services.result_confirm(result=result, actor=croupier)
     assert Result.TRANSITIONS[Result.Status.CONFIRMED] == (Result.Status.SUPERSEDED,)
 
