@@ -1,4 +1,11 @@
+"""Fixtures every app's tests share: members of each role and clients logged in as them. An app's
+own conftest adds what only its tests need (and may give a role a name of its table)."""
+
 import pytest
+from rest_framework.test import APIClient
+
+from club.models import Member
+from tests import factories
 
 
 @pytest.fixture(scope="session")
@@ -25,3 +32,49 @@ def _default_language():
         from django.utils import translation
 
         translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Members made in tests log in with passwords or force_login; the production hasher would
+    spend seconds on them for nothing (the login limits count attempts, not hashing time)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def croupier(db):
+    return factories.member(Member.Role.CROUPIER)
+
+
+@pytest.fixture
+def admin_member(db):
+    return factories.member(Member.Role.ADMIN)
+
+
+@pytest.fixture
+def plain_member(db):
+    return factories.member()
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def api_as():
+    """An API client authenticated as ``member``."""
+    def login(member):
+        client = APIClient()
+        client.force_authenticate(member.user)
+        return client
+    return login
+
+
+@pytest.fixture
+def client_as(client):
+    """The test client logged in as ``member``."""
+    def login(member):
+        client.force_login(member.user)
+        return client
+    return login

@@ -9,7 +9,6 @@ it in ``settings.CLUB_JUDGE``; tests that need the real judge use ``real_judge``
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from club import services as club_services
 from club.models import Member
@@ -103,27 +102,15 @@ def game(session, croupier):
     return services.game_start(session=session, actor=croupier)
 
 
-@pytest.fixture
-def api_as():
-    def login(member):
-        client = APIClient()
-        client.force_authenticate(member.user)
-        return client
-    return login
+def confirm_quick(deal, players, croupier):
+    """A quick result of ``deal`` (the second player wins a pot of 8), submitted and confirmed."""
+    result = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=8)
+    services.result_confirm(result=result, actor=croupier)
 
 
 def full_deal(game, actor, *, seed="s1", started_at=None):
     """A digital deal of ``game`` (the engine deals it from the seed), begun now or at ``started_at``."""
     return services.deal_digital(game=game, actor=actor, seed=seed, started_at=started_at)
-
-
-@pytest.fixture
-def client_as(client):
-    """The test client logged in as ``member``."""
-    def login(member):
-        client.force_login(member.user)
-        return client
-    return login
 
 
 @pytest.fixture

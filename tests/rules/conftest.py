@@ -1,5 +1,4 @@
 import pytest
-from rest_framework.test import APIClient
 
 from club.models import Member
 from rules import services
@@ -37,20 +36,6 @@ def admin_member(db):
 @pytest.fixture
 def plain_member(db):
     return factories.member(password=None)
-
-
-@pytest.fixture
-def api():
-    return APIClient()
-
-
-@pytest.fixture
-def api_as():
-    def login(member):
-        client = APIClient()
-        client.force_authenticate(member.user)
-        return client
-    return login
 
 
 class Table:

@@ -1,5 +1,4 @@
 import pytest
-from rest_framework.test import APIClient
 
 from club.models import Member
 from tests import factories
@@ -33,10 +32,3 @@ def croupier(db):
     return factories.member(Member.Role.CROUPIER, display_name="Tananda")
 
 
-@pytest.fixture
-def api_as():
-    def login(member):
-        client = APIClient()
-        client.force_authenticate(member.user)
-        return client
-    return login

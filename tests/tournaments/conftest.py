@@ -1,43 +1,9 @@
 import datetime
 
-import pytest
-from rest_framework.test import APIClient
-
-from club.models import Member
 from games.tournaments import services
 from games.tournaments.models import Stage
 from rules.engines import tricks
 from tests import factories
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # Members made here log in with force_login; a slow hash would only slow the suite.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def croupier(db):
-    return factories.member(Member.Role.CROUPIER)
-
-
-@pytest.fixture
-def admin_member(db):
-    return factories.member(Member.Role.ADMIN)
-
-
-@pytest.fixture
-def plain_member(db):
-    return factories.member()
-
-
-@pytest.fixture
-def api_as():
-    def login(member):
-        client = APIClient()
-        client.force_authenticate(member.user)
-        return client
-    return login
 
 
 def make_tournament(croupier, players: int = 8, *, seed: str = "test", tiebreakers=None, seat: bool = True):

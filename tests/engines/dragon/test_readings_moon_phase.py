@@ -1,4 +1,4 @@
-"""More readings of the natural group's interpretation points (modifiers 92-99).
+"""The readings of the moon's phase (modifiers 92-99, IP-M92-MOON-PHASE).
 
 IP-M92-MOON-PHASE ``principal_days``: the new moon, the first quarter ("молодая половинка"), the full
 moon and the last quarter ("старая половинка") hold only on the venue's calendar day of the exact

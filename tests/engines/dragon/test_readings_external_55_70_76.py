@@ -1,4 +1,4 @@
-"""More readings of the external modifiers (55, 70, 76-77): each new reading with a deal where it gives
+"""Readings of the external modifiers 55, 70, 76 and 77: each new reading with a deal where it gives
 another result than the default.
 
 As in ``test_modifiers_external_53_70``: the modifiers under test alone (``only``), Tables 1-3 only where
