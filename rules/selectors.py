@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from .models import (
     Dispute,
@@ -41,11 +41,19 @@ def _was_binding_on(precedent: Precedent, on: dt.date) -> bool:
             and precedent.withdrawn_on is not None and on < precedent.withdrawn_on)
 
 
+def _ends_force() -> Exists:
+    """Whether the precedent cites another in a way that ends the other's force."""
+    return Exists(PrecedentCitation.objects.filter(citing=OuterRef("pk"),
+                                                   treatment__in=PrecedentCitation.ENDS_FORCE))
+
+
 def _candidates() -> QuerySet[Precedent]:
     return (Precedent.objects.filter(Q(status=Precedent.Status.BINDING)
                                      | Q(status=Precedent.Status.WITHDRAWN, was_binding=True))
-            .prefetch_related(Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")),
-                              Prefetch("citations", queryset=PrecedentCitation.objects.all())))
+            .annotate(ends_another=_ends_force()))
+
+
+_FIXES = Prefetch("fixes", queryset=ReadingFix.objects.select_related("point"))
 
 
 def readings_in_force(on: dt.date | dt.datetime | str | None = None, *, game: str | None = None,
@@ -56,19 +64,28 @@ def readings_in_force(on: dt.date | dt.datetime | str | None = None, *, game: st
     A precedent applies from its ``effective_from`` while it is binding; it stops applying from
     the date a later binding precedent that overrules or supersedes it takes effect, and from the
     date it is withdrawn. Where several applying precedents fix one point, the latest in force
-    (then the latest ruled) wins. ``game`` keeps only that game's points. ``exclude`` leaves one precedent out and ``extra`` counts one in
-    as if binding and in force on ``on`` whatever its date (the what-if of a new ruling)."""
+    (then the latest ruled) wins. ``game`` keeps only that game's points. ``exclude`` leaves one
+    precedent out and ``extra`` counts one in as if binding and in force on ``on`` whatever its
+    date (the what-if of a new ruling).
+
+    Two queries as a rule (the candidates, then the fixes of those in force); the citations that
+    end another's force are read only when an active precedent has one. Fixes are fetched only
+    for the precedents in force on the day, not the whole archive."""
     day = _as_date(on)
-    precedents = [p for p in _candidates() if exclude is None or p.pk != exclude.pk]
-    if extra is not None and all(p.pk != extra.pk for p in precedents):
-        extra = (Precedent.objects.prefetch_related(
-            Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")), "citations")
-            .get(pk=extra.pk))
-        precedents.append(extra)
+    candidates = _candidates()
+    if exclude is not None:
+        candidates = candidates.exclude(pk=exclude.pk)
+    precedents = {p.pk: p for p in candidates}
     extra_pk = extra.pk if extra is not None else None
-    active = [p for p in precedents if p.pk == extra_pk or _was_binding_on(p, day)]
-    ended = {c.cited_id for p in active for c in p.citations.all() if c.treatment in PrecedentCitation.ENDS_FORCE}
-    active = [p for p in active if p.pk not in ended]
+    if extra is not None and extra.pk not in precedents:
+        precedents[extra.pk] = Precedent.objects.annotate(ends_another=_ends_force()).get(pk=extra.pk)
+    active = [p for pk, p in precedents.items() if pk == extra_pk or _was_binding_on(p, day)]
+    if any(p.ends_another for p in active):
+        ended = set(PrecedentCitation.objects.filter(citing__in=[p.pk for p in active if p.ends_another],
+                                                     treatment__in=PrecedentCitation.ENDS_FORCE)
+                    .values_list("cited_id", flat=True))
+        active = [p for p in active if p.pk not in ended]
+    prefetch_related_objects(active, _FIXES)
     # The what-if's precedent counts as the latest word whatever its date.
     active.sort(key=lambda p: (p.pk == extra_pk, p.effective_from, p.ruled_on, p.pk))
     chosen: dict[str, tuple[str, Precedent]] = {}
@@ -163,7 +180,7 @@ def precedents_citing_entry(entry: RulebookEntry, member=None) -> QuerySet[Prece
 
 
 def points_list() -> QuerySet[InterpretationPoint]:
-    return InterpretationPoint.objects.prefetch_related("rules")
+    return InterpretationPoint.objects.only("point_id", "game", "question", "default")
 
 
 def point_detail(*, point_id: str) -> InterpretationPoint:
