@@ -4,9 +4,10 @@ members, dimensions and invitations; a member edits only himself. ``check_*`` ra
 
 from __future__ import annotations
 
+from django.core import signing
 from django.utils.translation import gettext as _
 
-from .errors import Forbidden
+from .errors import Forbidden, NotFound
 from .models import Member
 
 
@@ -28,3 +29,42 @@ def check_member_edit(actor: Member | None, member: Member) -> Member:
     if actor is None or not actor.active or not (actor.is_admin or actor.pk == member.pk):
         raise Forbidden(_("Only an admin may change another member or a member's role."))
     return actor
+
+
+def check_own(actor: Member | None, member: Member) -> Member:
+    """What is the member's alone (his calendar address, the mails he gets): himself only."""
+    if actor is None or not actor.active or actor.pk != member.pk:
+        raise Forbidden(_("Only the member himself may change this."))
+    return actor
+
+
+# --- unsubscribe links: a signed token names who and which mails, so no login is needed ----------
+
+UNSUBSCRIBE_SALT = "club.mail.unsubscribe"
+
+
+def unsubscribe_token(*, kind: str, member: Member | None = None, invitation=None) -> str:
+    """The signed part of an unsubscribe link for one kind of mail to a member (or an invitee)."""
+    if member is not None:
+        return signing.dumps({"k": kind, "m": member.pk}, salt=UNSUBSCRIBE_SALT, compress=True)
+    return signing.dumps({"k": kind, "i": invitation.pk}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def check_unsubscribe(token: str):
+    """The (kind, member or invitation) a signed token names; a tampered or unknown one is a 404."""
+    from .models import Invitation, MailSent
+
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        raise NotFound(_("This unsubscribe link is not valid. Change your mail preferences on your profile."))
+    kind = data.get("k") if isinstance(data, dict) else None
+    if kind not in MailSent.Kind.values:
+        raise NotFound(_("This unsubscribe link is not valid. Change your mail preferences on your profile."))
+    if kind == MailSent.Kind.INVITATION_EXPIRY:
+        target = Invitation.objects.filter(pk=data.get("i")).first()
+    else:
+        target = Member.objects.filter(pk=data.get("m")).first()
+    if target is None:
+        raise NotFound(_("This unsubscribe link is not valid. Change your mail preferences on your profile."))
+    return kind, target

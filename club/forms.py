@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .models import RSVP, Dimension, GameKind, Member, ScheduledSession, Venue
@@ -43,3 +44,14 @@ class SessionForm(forms.Form):
     max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1, initial=20)
     capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=8, initial=8)
     notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+
+
+class MailPreferencesForm(forms.ModelForm):
+    """Which reminder mails the member gets, and in which language."""
+
+    language = forms.ChoiceField(label=_("Language of mails"), required=False,
+                                 choices=[("", _("The club's language")), *settings.LANGUAGES])
+
+    class Meta:
+        model = Member
+        fields = ["language", "mail_session_day", "mail_session_soon", "mail_waitlist_place"]

@@ -5,6 +5,7 @@ Writes go through :mod:`club.services`; these classes hold data and small derive
 
 from __future__ import annotations
 
+import secrets
 import zoneinfo
 
 from django.conf import settings
@@ -55,6 +56,11 @@ class Dimension(models.Model):
         return self.name_ru if (get_language() or "en").startswith("ru") else self.name_en
 
 
+def new_calendar_token() -> str:
+    """The secret part of a member's own calendar feed address."""
+    return secrets.token_urlsafe(24)
+
+
 class Member(models.Model):
     class Role(models.TextChoices):
         MEMBER = "member", _("Member")
@@ -74,7 +80,15 @@ class Member(models.Model):
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined = models.DateField(_("joined"), default=timezone.localdate)
     active = models.BooleanField(_("active"), default=True)
-    history = HistoricalRecords()
+    # The secret in the address of the member's own calendar feed; a reset makes the old address
+    # answer nothing.
+    calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token, editable=False)
+    # Empty: the club's default language.
+    language = models.CharField(_("language of mails"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    mail_session_day = models.BooleanField(_("a day before a session I am going to"), default=True)
+    mail_session_soon = models.BooleanField(_("two hours before a session I am going to"), default=True)
+    mail_waitlist_place = models.BooleanField(_("when I get a place from the waitlist"), default=True)
+    history = HistoricalRecords(excluded_fields=["calendar_token"])
 
     class Meta:
         ordering = ["display_name"]
@@ -187,6 +201,9 @@ class ScheduledSession(models.Model):
     created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
     seating_seed = models.CharField(_("seating seed"), max_length=64, blank=True)
+    # The iCalendar SEQUENCE: one more at each move (time or venue) and at a cancellation, so
+    # subscribed calendars replace what they hold.
+    sequence = models.PositiveIntegerField(_("revision"), default=0, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -277,6 +294,8 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     sent_at = models.DateTimeField(null=True, blank=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
+    # The invitee asked for no reminder before the invitation expires.
+    reminders_off = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -285,6 +304,44 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+    @property
+    def expires_at(self):
+        from datetime import timedelta
+
+        return self.created_at + timedelta(days=settings.INVITATION_VALID_DAYS)
+
+
+class MailSent(models.Model):
+    """A reminder mail that went out: one row per (kind, member, object), written in the same
+    transaction as the decision to send, so no reminder goes out twice. An invitation's reminder
+    has no member; its object is the invitation."""
+
+    class Kind(models.TextChoices):
+        SESSION_DAY = "session_day", _("A day before a session")
+        SESSION_SOON = "session_soon", _("Two hours before a session")
+        WAITLIST_PLACE = "waitlist_place", _("A place from the waitlist")
+        INVITATION_EXPIRY = "invitation_expiry", _("An invitation about to expire")
+
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, null=True, blank=True, related_name="mails_sent")
+    # The session, or the invitation for an invitation's reminder.
+    object_id = models.PositiveIntegerField()
+    sent_at = models.DateTimeField(_("sent"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-sent_at"]
+        verbose_name = _("mail sent")
+        verbose_name_plural = _("mails sent")
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "member", "object_id"], condition=models.Q(member__isnull=False),
+                                    name="mail_sent_once_per_member"),
+            models.UniqueConstraint(fields=["kind", "object_id"], condition=models.Q(member__isnull=True),
+                                    name="mail_sent_once_per_object"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.member_id} {self.object_id}"
 
 
 class OutboxMessage(models.Model):

@@ -19,5 +19,10 @@ urlpatterns = [
     path("invitations/new/", views.invitation_create, name="invitation_create"),
     path("invitations/<str:token>/", views.invitation_open, name="invitation_open"),
     path("profile/", views.profile_edit, name="profile_edit"),
+    path("profile/calendar/reset/", views.calendar_reset, name="calendar_reset"),
+    path("profile/mails/", views.mail_preferences, name="mail_preferences"),
+    path("calendar/sessions.ics", views.calendar_public, name="calendar_public"),
+    path("calendar/member/<str:token>.ics", views.calendar_member, name="calendar_member"),
+    path("mails/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("sessions/new/", views.session_create, name="session_create"),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
@@ -68,3 +70,43 @@ def seating_chart(session: ScheduledSession) -> list[dict]:
         chart.append({"seat": seat, "member": by_seat.get(seat),
                       "x": round(150 + 110 * math.cos(angle), 1), "y": round(150 + 110 * math.sin(angle), 1)})
     return chart
+
+
+# --- calendar feeds --------------------------------------------------------------------------------
+
+# A feed keeps the sessions of the last few weeks (a cancellation must reach calendars that
+# already hold the event) and every later one.
+FEED_PAST_DAYS = 60
+FEED_LIMIT = 500
+
+
+def _feed_sessions() -> QuerySet[ScheduledSession]:
+    since = timezone.now() - timedelta(days=FEED_PAST_DAYS)
+    return ScheduledSession.objects.select_related("venue").filter(ends_at__gte=since).order_by("starts_at")
+
+
+def sessions_for_public_feed() -> list[ScheduledSession]:
+    """Every session of the club, as the sessions page shows them to anyone: no names."""
+    return list(_feed_sessions()[:FEED_LIMIT])
+
+
+def member_by_calendar_token(*, token: str) -> Member | None:
+    if not token or "\x00" in token:
+        return None
+    return Member.objects.filter(calendar_token=token[:64], active=True).first()
+
+
+def sessions_for_member_feed(*, member: Member) -> list[ScheduledSession]:
+    """The sessions the member is going to or waitlisted for."""
+    return list(_feed_sessions().filter(
+        rsvps__member=member, rsvps__answer__in=[RSVP.Answer.GOING, RSVP.Answer.WAITLISTED])[:FEED_LIMIT])
+
+
+def tournaments_for_member_feed(*, member: Member) -> list:
+    """The tournaments the member plays (not those he withdrew from)."""
+    from games.tournaments.models import Tournament
+
+    since = timezone.localdate() - timedelta(days=FEED_PAST_DAYS)
+    return list(Tournament.objects.select_related("venue").filter(
+        entries__member=member, entries__withdrawn_after_stage__isnull=True, date__gte=since)
+        .order_by("date")[:FEED_LIMIT])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -145,6 +145,47 @@ def member_update(*, member: Member, actor: Member, **changes) -> Member:
 
 
 @transaction.atomic
+def member_calendar_reset(*, member: Member, actor: Member) -> Member:
+    """A new secret address for the member's own calendar feed; the old one answers nothing."""
+    from .models import new_calendar_token
+
+    access.check_own(actor, member)
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    member.calendar_token = new_calendar_token()
+    member.save(update_fields=["calendar_token"])
+    return member
+
+
+MAIL_PREFERENCES = ("language", "mail_session_day", "mail_session_soon", "mail_waitlist_place")
+
+
+@transaction.atomic
+def member_mail_preferences_set(*, member: Member, actor: Member | None, **changes) -> Member:
+    """Which reminders the member gets and in which language. ``actor`` is the member himself, or
+    None for an unsubscribe link, whose signature (club.access) already named him."""
+    if actor is not None:
+        access.check_own(actor, member)
+    for field in changes:
+        if field not in MAIL_PREFERENCES:
+            raise InvalidInput(_("%(field)s cannot be changed here.") % {"field": field}, extra={"field": field})
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    for field, value in changes.items():
+        setattr(member, field, value)
+    _full_clean(member, exclude=["user"])
+    if changes:
+        member.save(update_fields=list(changes))
+    return member
+
+
+@transaction.atomic
+def invitation_reminders_off(*, invitation: Invitation) -> Invitation:
+    """The invitee's unsubscribe link (signed, club.access): no reminder before it expires."""
+    Invitation.objects.filter(pk=invitation.pk).update(reminders_off=True)
+    invitation.reminders_off = True
+    return invitation
+
+
+@transaction.atomic
 def invitation_create(*, actor: Member, email: str, display_name: str, dimension: Dimension,
                       role: str = Member.Role.MEMBER, site_url: str = "") -> Invitation:
     """An invitation for one email address; the mail goes out once the transaction commits."""
@@ -184,7 +225,10 @@ def invitation_mail(*, invitation_id: int, site_url: str = "") -> bool:
 
 
 def invitation_pending(*, token: str) -> Invitation | None:
-    return Invitation.objects.filter(token=token, accepted_at__isnull=True).select_related("dimension").first()
+    """The invitation a token names while it may still be accepted (not yet, and not expired)."""
+    valid_since = timezone.now() - timedelta(days=settings.INVITATION_VALID_DAYS)
+    return (Invitation.objects.filter(token=token, accepted_at__isnull=True, created_at__gt=valid_since)
+            .select_related("dimension").first())
 
 
 @transaction.atomic
@@ -253,11 +297,15 @@ def _check_session(session: ScheduledSession) -> None:
 @transaction.atomic
 def session_update(*, session: ScheduledSession, actor: Member, **changes) -> ScheduledSession:
     require_croupier(actor)
+    before = (session.starts_at, session.ends_at, session.venue_id)
     for field, value in changes.items():
         if field not in SESSION_FIELDS:
             raise InvalidInput(_("%(field)s cannot be changed here.") % {"field": field}, extra={"field": field})
         setattr(session, field, value)
     _check_session(session)
+    if (session.starts_at, session.ends_at, session.venue_id) != before:
+        # A move: subscribed calendars take the event with the higher SEQUENCE.
+        session.sequence += 1
     session.save()
     if "capacity" in changes:
         _promote_waitlist(session)
@@ -269,7 +317,9 @@ def session_transition(*, session: ScheduledSession, actor: Member, to: str) -> 
     require_croupier(actor)
     session = ScheduledSession.objects.select_for_update().get(pk=session.pk)
     transition(session, to, what=_("session"))
-    session.save(update_fields=["status"])
+    if to == ScheduledSession.Status.CANCELLED:
+        session.sequence += 1
+    session.save(update_fields=["status", "sequence"])
     return session
 
 
@@ -286,10 +336,13 @@ def _promote_waitlist(session: ScheduledSession) -> list[RSVP]:
     free = session.capacity - _going_count(session)
     if free <= 0:
         return promoted
+    from .tasks import reminder_waitlist_place
+
     for rsvp in session.rsvps.filter(answer=RSVP.Answer.WAITLISTED).order_by("requested_at", "pk")[:free]:
         rsvp.answer = RSVP.Answer.GOING
         rsvp.save(update_fields=["answer", "updated_at"])
         promoted.append(rsvp)
+        outbox.enqueue(reminder_waitlist_place, rsvp.pk)
     return promoted
 
 

@@ -277,9 +277,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # next one does the same work.
 OUTBOX_RELAY_INTERVAL = env.float("OUTBOX_RELAY_INTERVAL", default=5.0)
 OUTBOX_PUBLISH_TIMEOUT = env.float("OUTBOX_PUBLISH_TIMEOUT", default=2.0)
+# Reminders (club.reminders): every REMINDER_INTERVAL seconds beat looks for the sessions and
+# invitations whose reminder is due; each mail goes out once however often it runs.
+REMINDER_INTERVAL = env.float("REMINDER_INTERVAL", default=600.0)
 CELERY_BEAT_SCHEDULE = {
     "outbox-relay": {"task": "club.outbox_relay", "schedule": OUTBOX_RELAY_INTERVAL,
                      "options": {"expires": OUTBOX_RELAY_INTERVAL * 6}},
+    "reminders-due": {"task": "club.reminders_due", "schedule": REMINDER_INTERVAL,
+                      "options": {"expires": REMINDER_INTERVAL}},
 }
 # Each worker writes a heartbeat in the cache while it is connected to the broker; /ready/ reports
 # the newest one and fails when it is older than WORKER_HEARTBEAT_MAX_AGE.
@@ -339,6 +344,13 @@ LOGGING = {
 
 # The club's own settings.
 CLUB_NAME = env.str("CLUB_NAME", default="The Yellow Crescent")
+# The site's address as members reach it: links in mails sent by beat (no request to ask) and the
+# host part of the calendar events' UIDs.
+SITE_URL = env.str("SITE_URL", default="http://localhost:8000")
+# An invitation opens the way in for this many days; its invitee is reminded this many hours
+# before it expires.
+INVITATION_VALID_DAYS = env.int("INVITATION_VALID_DAYS", default=14)
+INVITATION_REMIND_HOURS = env.int("INVITATION_REMIND_HOURS", default=48)
 # The casino table's limit: the house takes no larger stake (chips).
 CASINO_MAX_STAKE = env.int("CASINO_MAX_STAKE", default=100)
 # A member's balance and net chips are his, his croupiers' and admins'; a club may open them to

@@ -21,3 +21,20 @@ def outbox_relay() -> int:
     from . import outbox
 
     return outbox.relay()
+
+
+@shared_task(name="club.reminders_due", acks_late=True, autoretry_for=(OperationalError, InterfaceError),
+             retry_backoff=True, max_retries=3)
+def reminders_due() -> int:
+    """Beat's search for the reminders that are due (club.reminders); each goes out once."""
+    from . import reminders
+
+    return reminders.reminders_send_due()
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=True, max_retries=5)
+def reminder_waitlist_place(rsvp_id: int) -> bool:
+    """Tell a member promoted from the waitlist that he has a place; once."""
+    from . import reminders
+
+    return reminders.waitlist_place_send(rsvp_id=rsvp_id)

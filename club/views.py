@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.tournaments.selectors import rating_chart
 
-from . import accounts, selectors, services
+from . import access, accounts, calendar, reminders, selectors, services
 from .accounts import INVITATION_SESSION_KEY
 from .errors import ApplicationError, Forbidden, TooManyAttempts
-from .forms import InvitationForm, ProfileForm, SeatForm, SessionForm
-from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, Venue
+from .forms import InvitationForm, MailPreferencesForm, ProfileForm, SeatForm, SessionForm
+from .models import RSVP, Dimension, Invitation, MailSent, Member, ScheduledSession, Venue
 
 
 def health(request: HttpRequest) -> JsonResponse:
@@ -84,8 +87,10 @@ def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def session_list(request: HttpRequest) -> HttpResponse:
+    feed_url = request.build_absolute_uri(reverse("club:calendar_public"))
     return render(request, "club/session_list.html", {
-        "upcoming": selectors.sessions_upcoming(), "past": selectors.sessions_past(limit=30)})
+        "upcoming": selectors.sessions_upcoming(), "past": selectors.sessions_past(limit=30),
+        "feed_url": feed_url, "feed_webcal": _webcal(feed_url)})
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -236,7 +241,99 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Profile saved."))
             return redirect(member)
-    return render(request, "club/profile_form.html", {"form": form, "tokens": accounts.tokens_of(user=request.user)})
+    return render(request, "club/profile_form.html", {
+        "form": form, "tokens": accounts.tokens_of(user=request.user), **_calendar_context(request, member)})
+
+
+# --- calendar feeds and reminder mails ------------------------------------------------------------------
+
+def _calendar_context(request: HttpRequest, member: Member, mail_form: MailPreferencesForm | None = None) -> dict:
+    member = Member.objects.get(pk=member.pk)
+    feed_url = request.build_absolute_uri(reverse("club:calendar_member", args=[member.calendar_token]))
+    return {"feed_url": feed_url, "feed_webcal": _webcal(feed_url),
+            "mail_form": mail_form or MailPreferencesForm(instance=member)}
+
+
+def _webcal(url: str) -> str:
+    """The same address for calendar programs: a webcal link opens the subscription."""
+    return "webcal://" + url.split("://", 1)[1]
+
+
+def _ics(body: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=calendar.CONTENT_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+def calendar_public(request: HttpRequest) -> HttpResponse:
+    """The club's sessions, as anyone sees them on the sessions page."""
+    body = calendar.feed(name=_("%(club)s: sessions") % {"club": settings.CLUB_NAME},
+                         sessions=selectors.sessions_for_public_feed(), site_url=request.build_absolute_uri("/"))
+    return _ics(body, "sessions.ics")
+
+
+def calendar_member(request: HttpRequest, token: str) -> HttpResponse:
+    """A member's own feed, behind the secret in its address (no login: calendar programs have none)."""
+    member = selectors.member_by_calendar_token(token=token)
+    if member is None:
+        raise Http404(_("No calendar at this address. Copy the current address from your profile."))
+    with translation.override(reminders.member_language(member)):
+        body = calendar.feed(name=_("%(club)s: my games") % {"club": settings.CLUB_NAME},
+                             sessions=selectors.sessions_for_member_feed(member=member),
+                             tournaments=selectors.tournaments_for_member_feed(member=member),
+                             site_url=request.build_absolute_uri("/"))
+    return _ics(body, "my-games.ics")
+
+
+@login_required
+@require_POST
+def calendar_reset(request: HttpRequest) -> HttpResponse:
+    member = _member_or_404(request)
+    try:
+        services.member_calendar_reset(member=member, actor=member)
+    except ApplicationError as error:
+        return _redirect_with_error(request, error, "club:profile_edit")
+    messages.success(request, _("Your calendar has a new address: subscribe again with it; the old one "
+                                "no longer works."))
+    return redirect(reverse("club:profile_edit") + "#calendar")
+
+
+@login_required
+@require_POST
+def mail_preferences(request: HttpRequest) -> HttpResponse:
+    member = _member_or_404(request)
+    form = MailPreferencesForm(request.POST, instance=Member.objects.get(pk=member.pk))
+    if form.is_valid():
+        try:
+            services.member_mail_preferences_set(member=member, actor=member, **form.cleaned_data)
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Your mail preferences are saved."))
+            return redirect(reverse("club:profile_edit") + "#mails")
+    return render(request, "club/profile_form.html", {
+        "form": ProfileForm(instance=Member.objects.get(pk=member.pk)),
+        "tokens": accounts.tokens_of(user=request.user), **_calendar_context(request, member, form)})
+
+
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The link at the foot of every reminder: GET asks, POST turns that kind of mail off. The
+    signed token is the only key; no login."""
+    try:
+        kind, target = access.check_unsubscribe(token)
+    except ApplicationError as error:
+        raise Http404(error.message)
+    kind_label = MailSent.Kind(kind).label
+    done = False
+    if request.method == "POST":
+        if kind == MailSent.Kind.INVITATION_EXPIRY:
+            services.invitation_reminders_off(invitation=target)
+        else:
+            services.member_mail_preferences_set(member=target, actor=None, **{reminders.PREFERENCE[kind]: False})
+        done = True
+    return render(request, "club/unsubscribe.html", {
+        "kind_label": kind_label, "done": done, "is_member": kind != MailSent.Kind.INVITATION_EXPIRY})
 
 
 @login_required

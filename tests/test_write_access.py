@@ -101,6 +101,9 @@ PAGE_WRITES: dict[str, str] = {
     "club:invitation_create": "admin",
     "club:invitation_open": "anyone",
     "club:profile_edit": "member",
+    "club:calendar_reset": "member",
+    "club:mail_preferences": "member",
+    "club:unsubscribe": "anyone",
     "games:game_start": "relation",
     "games:deal_new": "relation",
     "games:game_end": "relation",
@@ -132,7 +135,7 @@ PAGE_WRITES: dict[str, str] = {
 }
 READ_PAGES = {
     "club:dashboard", "club:member_list", "club:member_detail", "club:dimension_list", "club:dimension_detail",
-    "club:venue_detail", "club:session_list", "club:session_detail",
+    "club:venue_detail", "club:session_list", "club:session_detail", "club:calendar_public", "club:calendar_member",
     "games:member_dashboard", "games:croupier_dashboard", "games:leaderboard", "games:member_stats",
     "games:game_detail", "games:deal_detail", "games:deal_in_sitting", "games:statement", "games:statement_csv",
     "tournaments:list", "tournaments:ratings", "tournaments:member_rating", "tournaments:sheet",
