@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .models import ScheduledSession
+from .models import RSVP, ScheduledSession
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
 
@@ -55,7 +55,10 @@ def _session_event(session: ScheduledSession, *, site_url: str, stamp) -> icalen
     event.add("dtstart", timezone.localtime(session.starts_at, tz))
     event.add("dtend", timezone.localtime(session.ends_at, tz))
     event.add("sequence", session.sequence)
-    event.add("status", EVENT_STATUS[session.status])
+    # In a member's own feed a place on the waitlist is not yet a place.
+    waitlisted = getattr(session, "my_answer", None) == RSVP.Answer.WAITLISTED
+    status = EVENT_STATUS[session.status]
+    event.add("status", "TENTATIVE" if waitlisted and status == "CONFIRMED" else status)
     event.add("summary", session.title)
     event.add("location", _location(session.venue))
     event.add("geo", (float(session.venue.latitude), float(session.venue.longitude)))
@@ -64,6 +67,8 @@ def _session_event(session: ScheduledSession, *, site_url: str, stamp) -> icalen
     lines = [session.get_game_display(),
              _("Stakes %(min)s–%(max)s") % {"min": session.min_stake, "max": session.max_stake},
              session.get_status_display()]
+    if waitlisted:
+        lines.append(_("You are on the waitlist."))
     if session.notes:
         lines.append(session.notes)
     lines.append(url)

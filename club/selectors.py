@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from .models import RSVP, Member, ScheduledSession, SeatAssignment
@@ -97,9 +97,10 @@ def member_by_calendar_token(*, token: str) -> Member | None:
 
 
 def sessions_for_member_feed(*, member: Member) -> list[ScheduledSession]:
-    """The sessions the member is going to or waitlisted for."""
-    return list(_feed_sessions().filter(
-        rsvps__member=member, rsvps__answer__in=[RSVP.Answer.GOING, RSVP.Answer.WAITLISTED])[:FEED_LIMIT])
+    """The sessions the member is going to or waitlisted for, each with his answer (``my_answer``)."""
+    answer = RSVP.objects.filter(session=OuterRef("pk"), member=member).values("answer")[:1]
+    return list(_feed_sessions().annotate(my_answer=Subquery(answer))
+                .filter(my_answer__in=[RSVP.Answer.GOING, RSVP.Answer.WAITLISTED])[:FEED_LIMIT])
 
 
 def tournaments_for_member_feed(*, member: Member) -> list:

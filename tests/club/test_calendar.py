@@ -123,6 +123,9 @@ def test_member_feed_has_his_sessions_and_tournaments_only(croupier, plain_membe
     events = _events(_member_feed(plain_member))
     assert set(events) == {_uid(going), _uid(waitlisted), f"tournament-{played.pk}@localhost"}
     assert _uid(not_mine) not in events and _uid(maybe) not in events
+    assert str(events[_uid(going)]["STATUS"]) == "CONFIRMED"
+    assert str(events[_uid(waitlisted)]["STATUS"]) == "TENTATIVE"
+    assert "You are on the waitlist." in str(events[_uid(waitlisted)]["DESCRIPTION"])
     cup = events[f"tournament-{played.pk}@localhost"]
     assert cup.decoded("DTSTART") == played.date  # a whole day
     assert str(cup["LOCATION"]) == "Deva bazaar, Stall 7"
