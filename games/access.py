@@ -17,7 +17,7 @@ from club.access import check_croupier  # noqa: F401  (the games app's croupier 
 from club.errors import Forbidden, NotFound
 from club.models import RSVP, Member, ScheduledSession, SeatAssignment
 
-from .models import Deal, Game, GamePlayer, Result
+from .models import Bet, Claim, Deal, Game, GamePlayer, Result
 
 # --- who the actor is ------------------------------------------------------------------------------------
 
@@ -88,8 +88,22 @@ def access_game(actor: Member | None, game_id, *, for_write: bool, queryset: Que
 
 
 def access_deal(actor: Member | None, deal_id, *, for_write: bool, queryset: QuerySet[Deal] | None = None) -> Deal:
-    qs = Deal.objects.select_related("game__session__venue") if queryset is None else queryset
+    qs = Deal.all_objects.select_related("game__session__venue") if queryset is None else queryset
     return _access(actor, deal_id, qs=qs, game_ref="game", missing=_("No deal %(id)s at your tables."),
+                   for_write=for_write)
+
+
+def access_claim(actor: Member | None, claim_id, *, for_write: bool) -> Claim:
+    """A claim of a deal at the actor's tables (a croupier: any), with its deal, Game and owner."""
+    qs = Claim.objects.select_related("deal__game__session__venue", "member")
+    return _access(actor, claim_id, qs=qs, game_ref="deal__game", missing=_("No claim %(id)s at your tables."),
+                   for_write=for_write)
+
+
+def access_bet(actor: Member | None, bet_id, *, for_write: bool) -> Bet:
+    """A bet of a deal at the actor's tables (a croupier: any), with its deal, Game and owner."""
+    qs = Bet.objects.select_related("deal__game__session__venue", "member")
+    return _access(actor, bet_id, qs=qs, game_ref="deal__game", missing=_("No bet %(id)s at your tables."),
                    for_write=for_write)
 
 
@@ -101,6 +115,17 @@ def check_for_member(actor: Member, member: Member, game: Game, *, what: str) ->
         raise Forbidden(_("A player bets for themself; the croupier for anyone."),
                         extra={"field": "member", "value": member.pk})
     raise Forbidden(_("A player declares their own claims."), extra={"field": "member", "value": member.pk})
+
+
+def check_withdraw(actor: Member, owner: Member, *, what: str) -> None:
+    """A claim or a bet is withdrawn by the player who made it or by a croupier."""
+    if actor.is_croupier or actor.pk == owner.pk:
+        return
+    if what == "bet":
+        raise Forbidden(_("Only %(name)s or a croupier may withdraw %(name)s's bet.") % {"name": owner},
+                        extra={"field": "member", "value": owner.pk})
+    raise Forbidden(_("Only %(name)s or a croupier may withdraw %(name)s's claim.") % {"name": owner},
+                    extra={"field": "member", "value": owner.pk})
 
 
 # --- results ---------------------------------------------------------------------------------------------------

@@ -170,7 +170,8 @@ class DealSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Deal
-        fields = ["id", "game", "number", "mode", "seed", "started_at", "cards", "bets", "claims"]
+        fields = ["id", "game", "number", "mode", "seed", "started_at", "voided_at", "voided_by", "replay_of",
+                  "cards", "bets", "claims"]
         read_only_fields = fields
 
 
@@ -329,7 +330,7 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
     serializer_class = DealSerializer
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ["game"]
-    throttled_actions = ("create", "cards", "bets", "claims")
+    throttled_actions = ("create", "cards", "bets", "claims", "void", "replay")
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -340,7 +341,7 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
     def get_object(self):
         return access.access_deal(actor_of(self.request), self.kwargs["pk"],
                                   for_write=self.request.method not in permissions.SAFE_METHODS,
-                                  queryset=Deal.objects.select_related("game__session__venue")
+                                  queryset=Deal.all_objects.select_related("game__session__venue")
                                   .prefetch_related("cards", "bets", "claims"))
 
     @extend_schema(request=DealCreateSerializer, responses={201: DealSerializer})
@@ -405,6 +406,66 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         claim = services.claim_declare(deal=deal, actor=actor, member=v.get("member", actor),
                                        rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
         return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
+
+
+    def _deal_out(self, deal: Deal) -> Response:
+        return Response(DealSerializer(Deal.all_objects.prefetch_related("cards", "bets", "claims")
+                                       .select_related("voided_by").get(pk=deal.pk)).data)
+
+    @extend_schema(request=None, responses=DealSerializer)
+    @action(detail=True, methods=["post"])
+    def void(self, request, pk=None):
+        """A croupier voids the last deal of a live Game: it counts as not played (nothing is
+        posted), stays in the history, and the next deal takes its number."""
+        deal = services.deal_void(deal=self.get_object(), actor=actor_of(request))
+        return self._deal_out(deal)
+
+    @extend_schema(request=None, responses={201: DealSerializer})
+    @action(detail=True, methods=["post"])
+    def replay(self, request, pk=None):
+        """A croupier orders the deal replayed: it is voided and a fresh deal starts at its number
+        (the answer is the fresh deal)."""
+        fresh = services.deal_replay(deal=self.get_object(), actor=actor_of(request))
+        response = self._deal_out(fresh)
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+
+class ClaimViewSet(viewsets.GenericViewSet):
+    """A claim of a deal: withdrawn by its owner or a croupier until the deal's result is submitted."""
+
+    serializer_class = ClaimSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    queryset = Claim.objects.none()
+
+    @extend_schema(request=None, responses=DealSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        """Withdraw the claim; the answer is its deal without it."""
+        actor = actor_of(request)
+        claim = access.access_claim(actor, pk, for_write=True)
+        services.claim_withdraw(claim=claim, actor=actor)
+        return Response(DealSerializer(Deal.all_objects.prefetch_related("cards", "bets", "claims")
+                                       .get(pk=claim.deal_id)).data)
+
+
+class BetViewSet(viewsets.GenericViewSet):
+    """A bet of a deal: withdrawn by its owner or a croupier until the deal's result is submitted
+    (bets post to the ledger only when a result is confirmed: a withdrawn bet moves no chip)."""
+
+    serializer_class = BetSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    queryset = Bet.objects.none()
+
+    @extend_schema(request=None, responses=DealSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        """Withdraw the bet; the answer is its deal without it."""
+        actor = actor_of(request)
+        bet = access.access_bet(actor, pk, for_write=True)
+        services.bet_withdraw(bet=bet, actor=actor)
+        return Response(DealSerializer(Deal.all_objects.prefetch_related("cards", "bets", "claims")
+                                       .get(pk=bet.deal_id)).data)
 
 
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,

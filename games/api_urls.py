@@ -6,6 +6,8 @@ router = DefaultRouter()
 router.register("games", api.GameViewSet, basename="game")
 router.register("deals", api.DealViewSet, basename="deal")
 router.register("results", api.ResultViewSet, basename="result")
+router.register("claims", api.ClaimViewSet, basename="claim")
+router.register("bets", api.BetViewSet, basename="bet")
 router.register("ledger", api.LedgerViewSet, basename="ledger")
 router.register("stats", api.StatsViewSet, basename="stats")
 

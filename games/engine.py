@@ -436,6 +436,25 @@ def parse_card(token: str) -> str:
     return str(card_lib.parse_one(token.strip()))
 
 
+def claim_rule_problem(rule: str, ruleset: str) -> str | None:
+    """Why no claim can be made under ``rule`` in a Game of ``ruleset`` (a code), or None: the
+    judge's own check (``rules.engines.dragon.judge.claim_rule_problem``)."""
+    try:
+        return dragon_judge.claim_rule_problem(rule, ruleset)
+    except RulesError:
+        return dragon_judge.claim_rule_problem(rule)      # an unknown ruleset: the judge names it
+
+
+def claim_takes_suit(rule: str) -> bool:
+    """Whether a claim under ``rule`` names a suit the judge reads."""
+    return rule in dragon_judge.SUIT_CLAIMS
+
+
+def claim_needs(rule: str) -> tuple[str, ...]:
+    """The fields a claim under ``rule`` must name whatever the deal ("card", "suit")."""
+    return tuple(dragon_judge.CLAIM_NEEDS.get(rule, ()))
+
+
 def card_text(token: str, lang: str = "en") -> str:
     return card_lib.parse_one(token).text(lang)
 

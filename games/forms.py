@@ -113,7 +113,9 @@ class BetForm(forms.Form):
 
 class ClaimForm(forms.Form):
     member = _PlayerChoice(label=_("Player"), queryset=Member.objects.none())
-    rule = forms.CharField(label=_("Rule"), max_length=12, help_text=_("B1..B25 or M1..M100"))
+    rule = forms.CharField(label=_("Rule"), max_length=12,
+                           help_text=_("B1 (base rule 1: a card changes suit) or a modifier that takes claims, "
+                                       "e.g. M42"))
     card = forms.CharField(label=_("Card"), max_length=8, required=False)
     suit = forms.ChoiceField(label=_("Suit"), required=False,
                              choices=[("", "—"), ("h", "♥"), ("d", "♦"), ("c", "♣"), ("s", "♠")])

@@ -161,6 +161,14 @@ class GamePlayer(models.Model):
         return CLOCKWISE.index(self.seat)
 
 
+class PlayedDealManager(models.Manager):
+    """The deals that count: a voided deal was not played (its cards, bets and claims stay, for
+    the history, but no judgement, document or next deal reads it)."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(voided_at__isnull=True)
+
+
 class Deal(models.Model):
     class Mode(models.TextChoices):
         RECORDED = "recorded", _("Cards recorded")
@@ -174,13 +182,26 @@ class Deal(models.Model):
     seed = models.CharField(_("seed"), max_length=64, blank=True)
     started_at = models.DateTimeField(_("first card dealt at"), default=timezone.now)
     created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    # A croupier voids a deal (it counts as not played) or orders it replayed: the fresh deal at
+    # the same number names the one it replays.
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                                  verbose_name=_("voided by"))
+    replay_of = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="replayed_by", verbose_name=_("replays"))
     history = HistoricalRecords()
+
+    all_objects = models.Manager()
+    objects = PlayedDealManager()
 
     class Meta:
         ordering = ["game", "number"]
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
-        constraints = [models.UniqueConstraint(fields=["game", "number"], name="deal_number_once")]
+        default_manager_name = "objects"
+        base_manager_name = "all_objects"
+        constraints = [models.UniqueConstraint(fields=["game", "number"], condition=Q(voided_at__isnull=True),
+                                               name="deal_number_once")]
 
     def __str__(self) -> str:
         return f"{self.game} · {_('deal')} {self.number}"
@@ -191,6 +212,10 @@ class Deal(models.Model):
     @property
     def is_quick(self) -> bool:
         return self.mode == self.Mode.QUICK
+
+    @property
+    def is_voided(self) -> bool:
+        return self.voided_at is not None
 
 
 class DealtCard(models.Model):

@@ -97,3 +97,40 @@ def preview_panel(found, rows: list[dict], names: Mapping[str, str], lang: str =
             "lines": preview_lines(found, lang, names),
             "card_order": order_label(found.card_order), "suit_order": order_label(found.suit_order),
             "weakest_wins": found.weakest_wins}
+
+
+def claim_refusals(judgement: Mapping | None, claims, lang: str = "en") -> dict[int, str]:
+    """Why the judge refused a deal's claims, in words, by claim row id: the judgement's
+    ``refused_claims`` (code and claim) matched to the claims recorded. The engine's own reason is
+    English and names players by their ids, so the words come from the code."""
+    refused = list((judgement or {}).get("refused_claims") or [])
+    out: dict[int, str] = {}
+    for claim in claims:
+        for entry in refused:
+            doc = entry.get("claim") or {}
+            if (doc.get("player") == str(claim.member_id) and doc.get("rule") == claim.rule
+                    and (doc.get("card") or "") == (claim.card or "") and (doc.get("suit") or "") == (claim.suit or "")):
+                out[claim.pk] = _claim_refusal_words(entry.get("code") or "", claim, lang)
+                refused.remove(entry)
+                break
+    return out
+
+
+def _claim_refusal_words(code: str, claim, lang: str) -> str:
+    name = claim.member.display_name
+    card = _card_words(claim.card, lang) if claim.card else ""
+    words = {
+        "once_per_game": _("Refused: %(name)s has already used this right in this game.") % {"name": name},
+        "no_right": _("Refused: %(rule)s gives %(name)s no right in this deal.") % {"rule": claim.rule, "name": name},
+        "not_held": (_("Refused: %(name)s does not hold %(card)s.") % {"name": name, "card": card} if card
+                     else _("Refused: %(name)s does not hold the card the claim names.") % {"name": name}),
+        "not_played": _("Refused: %(rule)s is not played in this game's rules.") % {"rule": claim.rule},
+    }
+    return words.get(code, _("Refused: the rules do not allow this claim in this deal."))
+
+
+def _card_words(token: str, lang: str) -> str:
+    try:
+        return card_lib.parse_one(token).text(lang)
+    except RulesError:
+        return token

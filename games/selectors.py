@@ -46,7 +46,7 @@ def games_visible_to(member: Member | None) -> QuerySet[Game]:
 
 
 def deals_visible_to(member: Member | None) -> QuerySet[Deal]:
-    qs = Deal.objects.select_related("game__session__venue")
+    qs = Deal.all_objects.select_related("game__session__venue")
     if member is None:
         return qs.none()
     if member.is_croupier:
@@ -80,7 +80,9 @@ def ledger_visible_to(member: Member | None) -> QuerySet[LedgerEntry]:
 def game_page_queryset() -> QuerySet[Game]:
     """What the game page reads of a Game (see :func:`games.access.access_game`)."""
     results = Result.objects.filter(status__in=Result.LIVE).prefetch_related("winners").order_by("version")
-    deals = Deal.objects.order_by("number").prefetch_related(Prefetch("results", queryset=results))
+    # The voided deals too: the game page keeps them in its history.
+    deals = (Deal.all_objects.select_related("voided_by").order_by("number", "pk")
+             .prefetch_related(Prefetch("results", queryset=results)))
     return (Game.objects.select_related("session__venue")
             .prefetch_related(Prefetch("players", queryset=GamePlayer.objects.select_related("member__dimension")),
                               Prefetch("deals", queryset=deals)))
@@ -94,7 +96,7 @@ def deal_page_queryset() -> QuerySet[Deal]:
     """What the deal page reads of a Deal (see :func:`games.access.access_deal`)."""
     results = (Result.objects.select_related("submitted_by", "confirmed_by", "closed_by")
                .prefetch_related("winners").order_by("-version"))
-    return (Deal.objects.select_related("game__session__venue")
+    return (Deal.all_objects.select_related("game__session__venue")
             .prefetch_related(
                 Prefetch("game__players", queryset=GamePlayer.objects.select_related("member__dimension")),
                 Prefetch("cards", queryset=DealtCard.objects.order_by("seq")),
@@ -340,8 +342,9 @@ def member_dashboard(*, member: Member) -> dict:
 
 def deal_access_queryset() -> QuerySet[Deal]:
     """What :func:`games.access.access_deal` reads of a deal before :func:`games.sitting.sitting_for`
-    reads its sitting: the deal with its Game, session and venue."""
-    return Deal.objects.select_related("game__session__venue")
+    reads its sitting: the deal with its Game, session and venue (a voided deal too: it stays in the
+    history)."""
+    return Deal.all_objects.select_related("game__session__venue", "voided_by", "replay_of")
 
 
 def next_circle(*, sitting: Sitting) -> engine.NextCircle | None:
@@ -398,7 +401,8 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
             "chips": (live.chips.get(key) if live is not None else None),
             "won": live is not None and any(w.pk == gp.member_id for w in live.winners.all()),
         })
-    recording = deal.mode == Deal.Mode.RECORDED and live is None
+    voided = deal.is_voided
+    recording = deal.mode == Deal.Mode.RECORDED and live is None and not voided
     nxt = None
     progress: dict = {"pattern": [], "changes": [], "dealer": None}
     complete = deal.mode != Deal.Mode.RECORDED
@@ -411,6 +415,7 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
         nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
         complete = nxt is None
     dealt = {c.card for c in cards}
+    claims = list(deal.claims.all()) if deal.mode != Deal.Mode.QUICK else []
     can_act = member is not None and access.can_act_at(member, sitting.game)
     found = disputes_of_deal(deal) if disputes else []
     open_dispute = next((d for d in found if d.status == Dispute.Status.OPEN), None)
@@ -428,7 +433,15 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
         "can_act": can_act,
         "can_confirm": bool(live and live.status == Result.Status.DRAFT and can_act
                             and member.pk != live.submitted_by_id and open_dispute is None),
-        "claims": list(deal.claims.all()) if deal.mode != Deal.Mode.QUICK else [], "bets": deal_bets,
+        "claims": claims, "bets": deal_bets,
+        "refusals": presenters.claim_refusals(judged, claims, lang) if judged else {},
+        # Claims and bets change, and the croupier voids or replays the deal, until a result is in.
+        "open_for_claims": can_act and live is None and not voided and deal.mode != Deal.Mode.QUICK,
+        "can_void": (can_act and member.is_croupier and not voided and sitting.game.status == Game.Status.LIVE
+                     and (live is None or live.status == Result.Status.DRAFT) and open_dispute is None),
+        "voided": voided, "voided_by": sitting.deal.voided_by if voided else None,
+        "replayed_by": Deal.objects.filter(replay_of=deal).first() if voided else None,
+        "replay_of": Deal.all_objects.filter(pk=deal.replay_of_id).first() if deal.replay_of_id else None,
         "pot": sum(bets.values()),
         "disputes": found, "open_dispute": open_dispute,
         "preview": (presenters.preview_panel(deal_preview(sitting=sitting), rows, names, lang)
@@ -462,7 +475,7 @@ def archive_deal_snapshot(ref: str) -> dict | None:
     the judge's trace, the players' hands and the date."""
     if not isinstance(ref, str) or not ref.startswith("deal-") or not ref[5:].isdigit():
         return None
-    deal = (Deal.objects.filter(pk=int(ref[5:])).select_related("game__session")
+    deal = (Deal.all_objects.filter(pk=int(ref[5:])).select_related("game__session")
             .prefetch_related(Prefetch("cards", queryset=DealtCard.objects.order_by("seq")),
                               Prefetch("results", queryset=Result.objects.filter(status__in=Result.LIVE)))
             .first())

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
 
 from rules.judging import sitting_date
 from rules.selectors import readings_in_force
@@ -99,7 +99,9 @@ def sitting_for(deal: Deal) -> Sitting:
     game = deal.game
     prefetch_related_objects([game], Prefetch("players", queryset=GamePlayer.objects.select_related("member__dimension")))
     players = tuple(sorted(game.players.all(), key=lambda gp: gp.seat_index))
-    deals = list(Deal.objects.filter(game_id=game.pk, number__lte=deal.number)
+    # The deals played before this one, and this one (a voided deal's page shows it in its place).
+    deals = list(Deal.all_objects.filter(game_id=game.pk)
+                 .filter(Q(pk=deal.pk) | Q(number__lt=deal.number, voided_at__isnull=True))
                  .annotate(has_claims=Exists(Claim.objects.filter(deal=OuterRef("pk"))),
                            has_results=Exists(Result.objects.filter(deal=OuterRef("pk"))))
                  .order_by("number"))

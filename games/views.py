@@ -261,6 +261,67 @@ def deal_claim(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def claim_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _member(request)
+    claim = _page(access.access_claim, member, pk, for_write=True)
+    try:
+        services.claim_withdraw(claim=claim, actor=member)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(name)s's claim under %(rule)s is withdrawn.")
+                         % {"name": claim.member.display_name, "rule": claim.rule})
+    return redirect(claim.deal)
+
+
+@login_required
+@require_POST
+def bet_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _member(request)
+    bet = _page(access.access_bet, member, pk, for_write=True)
+    try:
+        services.bet_withdraw(bet=bet, actor=member)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(name)s's bet of %(amount)s is withdrawn.")
+                         % {"name": bet.member.display_name, "amount": bet.amount})
+    return redirect(bet.deal)
+
+
+@login_required
+@require_POST
+def deal_void(request: HttpRequest, pk: int) -> HttpResponse:
+    """The croupier voids a deal: it counts as not played; the game goes on."""
+    member = _member(request)
+    deal = _deal(member, pk, for_write=True)
+    try:
+        services.deal_void(deal=deal, actor=member)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return redirect(deal)
+    messages.success(request, _("Deal %(number)s is voided: it counts as not played. Start the next deal.")
+                     % {"number": deal.number})
+    return redirect(deal.game)
+
+
+@login_required
+@require_POST
+def deal_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The croupier orders a deal replayed: it is voided and a fresh deal starts at its number."""
+    member = _member(request)
+    deal = _deal(member, pk, for_write=True)
+    try:
+        fresh = services.deal_replay(deal=deal, actor=member)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return redirect(deal)
+    messages.success(request, _("Deal %(number)s is voided and dealt again.") % {"number": deal.number})
+    return redirect(fresh)
+
+
+@login_required
+@require_POST
 def deal_submit(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
     deal = _deal(member, pk, for_write=True)

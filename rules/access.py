@@ -48,8 +48,8 @@ def _visible_deals(actor: Member | None):
     if actor is None or not actor.active:
         return Deal.objects.none()
     if actor.is_croupier:
-        return Deal.objects.all()
-    return Deal.objects.filter(game__players__member=actor)
+        return Deal.all_objects.all()
+    return Deal.all_objects.filter(game__players__member=actor)
 
 
 def deal_for_ref(actor: Member | None, ref: str) -> Deal | None:

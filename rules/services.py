@@ -333,7 +333,17 @@ def dispute_replay(*, dispute: Dispute, actor: Member, reason: str = "") -> Disp
     """Base rule 12: no precedent and no agreement, so the deal is replayed."""
     _check_length("ruling", reason or "", TEXT_MAX_LENGTH)
     text = (reason or "").strip() or _("No precedent and no agreement: the deal is replayed (base rule 12).")
-    return _close_dispute(dispute, actor, Dispute.Status.REPLAYED, text)
+    dispute = _close_dispute(dispute, actor, Dispute.Status.REPLAYED, text)
+    # The ruling replays the recorded deal itself (voided, a fresh one dealt at its number), so the
+    # game goes on; a deal that cannot be replayed refuses the whole ruling, naming why.
+    from games.models import Deal
+    from games.services import deal_replay
+
+    deal_id = access.deal_id_of(dispute.deal_ref)
+    deal = Deal.all_objects.filter(pk=deal_id).select_related("game__session__venue").first() if deal_id else None
+    if deal is not None and not deal.is_voided:
+        deal_replay(deal=deal, actor=actor)
+    return dispute
 
 
 @transaction.atomic

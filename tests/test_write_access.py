@@ -53,6 +53,10 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("POST", "/api/deals/{pk}/bets/"): "relation",
     ("POST", "/api/deals/{pk}/cards/"): "relation",
     ("POST", "/api/deals/{pk}/claims/"): "relation",
+    ("POST", "/api/deals/{pk}/void/"): "croupier",
+    ("POST", "/api/deals/{pk}/replay/"): "croupier",
+    ("POST", "/api/claims/{pk}/withdraw/"): "relation",
+    ("POST", "/api/bets/{pk}/withdraw/"): "relation",
     ("POST", "/api/results/"): "member",
     ("POST", "/api/results/{pk}/confirm/"): "relation",
     ("POST", "/api/results/{pk}/discard/"): "relation",
@@ -112,6 +116,10 @@ PAGE_WRITES: dict[str, str] = {
     "games:deal_card": "relation",
     "games:deal_bet": "relation",
     "games:deal_claim": "relation",
+    "games:deal_void": "croupier",
+    "games:deal_replay": "croupier",
+    "games:claim_withdraw": "relation",
+    "games:bet_withdraw": "relation",
     "games:deal_submit": "relation",
     "games:result_confirm": "relation",
     "games:result_discard": "relation",
@@ -155,6 +163,8 @@ RELATION_TABLES = {
     "/api/games/": "tests.games.test_access",
     "/api/deals/": "tests.games.test_access",
     "/api/results/": "tests.games.test_access",
+    "/api/claims/": "tests.games.test_access",
+    "/api/bets/": "tests.games.test_access",
     "games:": "tests.games.test_access",
     "/api/disputes/": "tests.rules.test_access",
     "rules:": "tests.rules.test_access",
@@ -237,7 +247,7 @@ def club(django_db_setup, django_db_blocker):
 
 def _objects() -> dict[str, str]:
     """A value for each path parameter, by the path's first segment: a real object of the demo."""
-    from games.models import Deal, Game, Result
+    from games.models import Bet, Claim, Deal, Game, Result
     from games.tables.models import CasinoHand, DiceMatch
     from games.tournaments.models import Table as TournamentTable
     from games.tournaments.models import Tournament
@@ -253,6 +263,8 @@ def _objects() -> dict[str, str]:
         "games": str(Game.objects.first().pk),
         "deals": str(Deal.objects.first().pk),
         "results": str(Result.objects.first().pk),
+        "claims": str(getattr(Claim.objects.first(), "pk", 1)),
+        "bets": str(Bet.objects.first().pk),
         "disputes": str(Dispute.objects.first().pk),
         "precedents": Precedent.objects.first().permanent_id,
         "sessions": str(session.pk),
@@ -324,7 +336,7 @@ def test_an_api_write_lets_its_least_role_past_the_check(club, method, path, lea
 
 
 def _page_url(name: str, route: str, objects: dict[str, str]) -> str:
-    from games.models import Deal, Game, Result
+    from games.models import Bet, Claim, Deal, Game, Result
     from games.tables.models import CasinoHand, DiceMatch
     from games.tournaments.models import Table as TournamentTable
     from rules.models import Dispute, Precedent
@@ -332,6 +344,7 @@ def _page_url(name: str, route: str, objects: dict[str, str]) -> str:
     values = {
         "club:session": objects["sessions"], "games:game": str(Game.objects.first().pk),
         "games:deal": str(Deal.objects.first().pk), "games:result": str(Result.objects.first().pk),
+        "games:claim": str(getattr(Claim.objects.first(), "pk", 1)), "games:bet": str(Bet.objects.first().pk),
         "tables:casino": str(CasinoHand.objects.first().pk), "tables:dice": str(DiceMatch.objects.first().pk),
         "tournaments:sheet": str(TournamentTable.objects.first().pk), "tournaments:": objects["tournaments"],
         "rules:precedent": Precedent.objects.first().permanent_id, "rules:dispute": str(Dispute.objects.first().pk),

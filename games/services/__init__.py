@@ -17,11 +17,15 @@ from .recording import (
     _require_no_live_result,
     _stepper,
     bet_place,
+    bet_withdraw,
     claim_declare,
+    claim_withdraw,
     deal_card,
     deal_card_undo,
     deal_digital,
+    deal_replay,
     deal_start,
+    deal_void,
 )
 from .results import (
     _check_version,
@@ -46,7 +50,8 @@ from .results import (
 from .sittings import PLAYER_FACTS, ROOM_FACTS, game_end, game_reseat, game_start, require_table
 
 __all__ = [
-    "PLAYER_FACTS", "ROOM_FACTS", "Forbidden", "bet_place", "claim_declare", "deal_card", "deal_card_undo",
+    "PLAYER_FACTS", "ROOM_FACTS", "Forbidden", "bet_place", "bet_withdraw", "claim_declare", "claim_withdraw",
+    "deal_replay", "deal_void", "deal_card", "deal_card_undo",
     "deal_digital", "deal_ref", "deal_start", "dispute_raise", "game_end", "game_reseat", "game_start",
     "ledger_legs", "quick_chips", "quick_pot_most", "require_table", "result_advise", "result_confirm",
     "result_discard", "result_rejudge", "result_submit", "result_submit_quick", "results_rejudge_later",

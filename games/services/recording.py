@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import Conflict, InvalidInput
 from club.models import Member
+from club.validators import shown
 from rules.engines.errors import RulesError
 
 from .. import access, engine
@@ -23,6 +24,7 @@ from ..models import (
     Game,
     Result,
 )
+from ..presenters import lang
 from ..sitting import Sitting, sitting_for
 from .sittings import require_table
 
@@ -223,22 +225,170 @@ def bet_place(*, deal: Deal, actor: Member, member: Member, amount: int) -> Bet:
     return bet
 
 
-@transaction.atomic
-def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "") -> Claim:
-    """A claim a player declares; the judge decides whether it holds."""
-    deal = _open_for(deal, actor=actor, member=member, what="claim",
-                     quick=_("A quick result has no cards to claim on."))
-    rule = (rule or "").strip().upper()
-    if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
-        raise InvalidInput(_("Unknown rule %(rule)s: name it as B1..B25 or M1..M100.") % {"rule": repr(rule)},
+_SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+
+
+def _rule_error(rule: str, problem: str) -> str:
+    """Why no claim can be made under ``rule`` (the judge's code ``problem``), in the member's words."""
+    number = rule[1:]
+    messages = {
+        "not_a_claim_rule": _("%(rule)s is not a rule a claim is made under: name base rule 1 as B1 or a "
+                              "modifier as M1..M100.") % {"rule": shown(rule)},
+        "unknown_modifier": _("There is no modifier %(number)s: the modifiers are numbered 1 to 100.")
+                            % {"number": shown(number)},
+        "takes_no_claims": _("Modifier %(number)s acts by itself: nobody claims it.") % {"number": number},
+        "not_played": _("Modifier %(number)s is not played in this game's rules.") % {"number": number},
+    }
+    return messages.get(problem, _("No claim can be made under %(rule)s.") % {"rule": shown(rule)})
+
+
+def _check_claim(deal: Deal, member: Member, rule: str, card: str, suit: str) -> tuple[str, str, str]:
+    """The claim as it is stored, checked against the engine when it is entered: a rule that takes
+    claims in the ruleset in force (the judge's own check), a card the claimant may hold, and the
+    card and suit the rule reads. Returns (rule, card, suit)."""
+    rule = (rule or "").strip().upper().replace(" ", "")
+    if rule.startswith("М"):                   # the Cyrillic letter a Russian keyboard types
+        rule = "M" + rule[1:]
+    if not rule:
+        raise InvalidInput(_("Name the rule: B1 (base rule 1) or M1..M100 (a modifier)."),
                            extra={"field": "rule", "value": rule})
+    problem = engine.claim_rule_problem(rule, deal.game.ruleset)
+    if problem is not None:
+        raise InvalidInput(_rule_error(rule, problem), extra={"field": "rule", "value": shown(rule), "code": problem})
+    card = (card or "").strip()
     if card:
         try:
             card = engine.parse_card(card)
         except RulesError as exc:
-            raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": card})
-    if suit and suit not in ("h", "d", "c", "s"):
-        raise InvalidInput(_("Unknown suit %(suit)s: h, d, c or s.") % {"suit": repr(suit)}, extra={"field": "suit", "value": suit})
+            raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": shown(card)})
+        holder = next((c for c in deal.cards.all() if c.card == card), None)
+        if holder is not None and holder.member_id != member.pk:
+            raise InvalidInput(_("%(card)s was dealt to %(holder)s, not to %(name)s: a claim names the "
+                                 "claimant's own card.")
+                               % {"card": engine.card_text(card, lang()), "holder": holder.member,
+                                  "name": member}, extra={"field": "card", "value": card})
+    suit = (suit or "").strip().lower()
+    if suit and suit not in _SUITS:
+        raise InvalidInput(_("Unknown suit %(suit)s: choose ♥, ♦, ♣ or ♠.") % {"suit": shown(suit)},
+                           extra={"field": "suit", "value": shown(suit)})
+    if suit and not engine.claim_takes_suit(rule):
+        raise InvalidInput(_("A claim under %(rule)s names no suit: leave the suit empty.") % {"rule": rule},
+                           extra={"field": "suit", "value": suit})
+    needs = engine.claim_needs(rule)
+    if "card" in needs and not card:
+        raise InvalidInput(_("A claim under %(rule)s names the card whose suit changes.") % {"rule": rule},
+                           extra={"field": "card", "value": ""})
+    if "suit" in needs and not suit:
+        raise InvalidInput(_("A claim under %(rule)s names the new suit.") % {"rule": rule},
+                           extra={"field": "suit", "value": ""})
+    if rule == "B1" and card and card[-1] == suit:
+        raise InvalidInput(_("%(card)s is already of that suit: base rule 1 changes it to another.")
+                           % {"card": engine.card_text(card, lang())}, extra={"field": "suit", "value": suit})
+    return rule, card, suit
+
+
+@transaction.atomic
+def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "") -> Claim:
+    """A claim a player declares, checked against the engine as it is entered; the judge decides
+    in the deal whether it holds (a refused claim is listed with the judgement)."""
+    deal = _open_for(deal, actor=actor, member=member, what="claim",
+                     quick=_("A quick result has no cards to claim on."))
+    rule, card, suit = _check_claim(deal, member, rule, card, suit)
     claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit)
     claim.save()
     return claim
+
+
+def _withdrawable(deal: Deal, actor: Member, owner: Member, what: str) -> Deal:
+    """The deal, locked, where ``actor`` may withdraw ``owner``'s claim or bet: at his table,
+    ``owner``'s own or a croupier's act, and no result submitted yet."""
+    require_table(actor, deal.game)
+    access.check_withdraw(actor, owner, what=what)
+    deal = _locked_deal(deal)
+    if deal.is_voided:
+        raise Conflict(_("Deal %(number)s is voided: nothing in it changes.") % {"number": deal.number},
+                       extra={"deal": deal.pk})
+    live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
+    if live is not None:
+        raise Conflict(_("Deal %(number)s already has result version %(version)s: its claims and bets can no "
+                         "longer be withdrawn (discard the draft first, or call the croupier).")
+                       % {"number": deal.number, "version": live.version},
+                       extra={"live_version": live.version, "result": live.pk, "status": live.status})
+    return deal
+
+
+@transaction.atomic
+def claim_withdraw(*, claim: Claim, actor: Member) -> Claim:
+    """Take back a claim before the deal's result is submitted: its owner or a croupier. The row
+    goes; its history keeps it."""
+    claim = Claim.objects.select_related("deal__game__session__venue", "member").get(pk=claim.pk)
+    _withdrawable(claim.deal, actor, claim.member, "claim")
+    claim.delete()
+    return claim
+
+
+@transaction.atomic
+def bet_withdraw(*, bet: Bet, actor: Member) -> Bet:
+    """Take back a bet before the deal's result is submitted: its owner or a croupier. Bets post to
+    the ledger only when a result is confirmed, so a withdrawn bet moves no chip."""
+    bet = Bet.objects.select_related("deal__game__session__venue", "member").get(pk=bet.pk)
+    if bet.kind == Bet.Kind.ANTE:
+        raise Conflict(_("An ante is not withdrawn: every player antes half the minimum stake."),
+                       extra={"field": "bet", "value": bet.pk})
+    _withdrawable(bet.deal, actor, bet.member, "bet")
+    bet.delete()
+    return bet
+
+
+# --- voiding and replaying a deal ---------------------------------------------------------------------
+
+@transaction.atomic
+def deal_void(*, deal: Deal, actor: Member) -> Deal:
+    """A croupier voids the last deal of a live Game: it counts as not played (no judgement or
+    document reads it, nothing is posted), stays in the history with who voided it, and the next
+    deal takes its number. A draft result waiting for confirmation is discarded; a confirmed one
+    is corrected instead, and a disputed deal waits for the croupier's ruling."""
+    access.check_croupier(actor, _("Only a croupier voids a deal or orders it replayed."))
+    require_table(actor, deal.game)
+    game = _locked_live_game(deal.game)
+    deal = Deal.all_objects.select_for_update().select_related("game__session__venue").get(pk=deal.pk)
+    if deal.is_voided:
+        raise Conflict(_("Deal %(number)s is already voided.") % {"number": deal.number}, extra={"deal": deal.pk})
+    later = Deal.objects.filter(game=game, number__gt=deal.number).order_by("number").first()
+    if later is not None:
+        raise Conflict(_("Deal %(number)s is followed by deal %(later)s: only the last deal of a game is voided.")
+                       % {"number": deal.number, "later": later.number}, extra={"deal": deal.pk, "later": later.pk})
+    from .results import _refuse_while_disputed, _transition
+
+    _refuse_while_disputed(deal)
+    results = list(deal.results.select_for_update().filter(status__in=Result.LIVE))
+    confirmed = next((r for r in results if r.status == Result.Status.CONFIRMED), None)
+    if confirmed is not None:
+        raise Conflict(_("Deal %(number)s has confirmed result version %(version)s and its chips are posted: "
+                         "submit a correction instead of voiding it.")
+                       % {"number": deal.number, "version": confirmed.version},
+                       extra={"live_version": confirmed.version, "result": confirmed.pk})
+    now = timezone.now()
+    for draft in results:
+        _transition(draft, Result.Status.DISCARDED)
+        draft.closed_by, draft.closed_at = actor, now
+        draft.save(update_fields=["status", "closed_by", "closed_at"])
+    deal.voided_at, deal.voided_by = now, actor
+    deal.save(update_fields=["voided_at", "voided_by"])
+    return deal
+
+
+@transaction.atomic
+def deal_replay(*, deal: Deal, actor: Member) -> Deal:
+    """A croupier orders a deal replayed (base rule 12: no precedent and no agreement): the deal is
+    voided (:func:`deal_void`) and a fresh deal of the same kind starts at its number (a digital
+    deal with a fresh shuffle). Returns the fresh deal."""
+    voided = deal_void(deal=deal, actor=actor)
+    game = voided.game
+    if voided.mode == Deal.Mode.DIGITAL:
+        fresh = deal_digital(game=game, actor=actor)
+    else:
+        fresh = deal_start(game=game, actor=actor, quick=voided.mode == Deal.Mode.QUICK)
+    fresh.replay_of = voided
+    fresh.save(update_fields=["replay_of"])
+    return fresh

@@ -59,3 +59,9 @@ def get_item(mapping, key):
 def hand_name(category) -> str:
     """A hand by its number, as the club names it: the seed's Russian name, or the English one."""
     return presenters.hand_name(category, _lang())
+
+
+@register.filter
+def suit_symbol(letter: str) -> str:
+    """A suit letter (h, d, c, s) as its symbol."""
+    return {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}.get(letter, letter)

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from club.models import Member
 from games import access, services
-from games.models import Bet, Claim, Game, Result
+from games.models import Bet, Claim, Deal, Game, Result
 from rules.models import Dispute
 from tests import factories
 from tests.games.conftest import full_deal
@@ -163,14 +163,80 @@ def _page_bet(t, actor, relation):
 
 def _api_claim(t, actor, relation):
     deal = _recorded(t)
-    return (f"/api/deals/{deal.pk}/claims/", {"rule": "B1", "member": _target(t, actor, relation).pk},
+    return (f"/api/deals/{deal.pk}/claims/", {"rule": "B1", "card": "7c", "suit": "h",
+                                              "member": _target(t, actor, relation).pk},
             lambda: Claim.objects.filter(deal=deal).exists())
 
 
 def _page_claim(t, actor, relation):
     deal = _recorded(t)
-    return (reverse("games:deal_claim", args=[deal.pk]), {"rule": "B1", "member": _target(t, actor, relation).pk},
+    return (reverse("games:deal_claim", args=[deal.pk]), {"rule": "B1", "card": "7c", "suit": "h",
+                                                          "member": _target(t, actor, relation).pk},
             lambda: Claim.objects.filter(deal=deal).exists())
+
+
+def _owner(t: Table, actor: Member | None, relation: str) -> Member:
+    """Whose claim or bet is withdrawn: the actor's own when he sits at the table, else another's."""
+    return actor if relation == "own" and actor in t.players else t.players[1]
+
+
+def _a_claim(t, actor, relation):
+    deal = _recorded(t)
+    owner = _owner(t, actor, relation)
+    # base rule 1: a card of the claimant changes suit
+    claim = services.claim_declare(deal=deal, actor=owner, member=owner, rule="B1", card="7c", suit="h")
+    return claim, lambda: not Claim.objects.filter(pk=claim.pk).exists()
+
+
+def _a_bet(t, actor, relation):
+    deal = _recorded(t)
+    owner = _owner(t, actor, relation)
+    bet = services.bet_place(deal=deal, actor=owner, member=owner, amount=t.game.min_stake)
+    return bet, lambda: not Bet.objects.filter(pk=bet.pk).exists()
+
+
+def _api_withdraw_claim(t, actor, relation):
+    claim, did = _a_claim(t, actor, relation)
+    return f"/api/claims/{claim.pk}/withdraw/", {}, did
+
+
+def _page_withdraw_claim(t, actor, relation):
+    claim, did = _a_claim(t, actor, relation)
+    return reverse("games:claim_withdraw", args=[claim.pk]), {}, did
+
+
+def _api_withdraw_bet(t, actor, relation):
+    bet, did = _a_bet(t, actor, relation)
+    return f"/api/bets/{bet.pk}/withdraw/", {}, did
+
+
+def _page_withdraw_bet(t, actor, relation):
+    bet, did = _a_bet(t, actor, relation)
+    return reverse("games:bet_withdraw", args=[bet.pk]), {}, did
+
+
+def _voided(deal):
+    return lambda: Deal.all_objects.get(pk=deal.pk).voided_at is not None
+
+
+def _api_void(t, actor, relation):
+    deal = _recorded(t)
+    return f"/api/deals/{deal.pk}/void/", {}, _voided(deal)
+
+
+def _page_void(t, actor, relation):
+    deal = _recorded(t)
+    return reverse("games:deal_void", args=[deal.pk]), {}, _voided(deal)
+
+
+def _api_replay(t, actor, relation):
+    deal = _recorded(t)
+    return f"/api/deals/{deal.pk}/replay/", {}, lambda: Deal.objects.filter(replay_of=deal).exists()
+
+
+def _page_replay(t, actor, relation):
+    deal = _recorded(t)
+    return reverse("games:deal_replay", args=[deal.pk]), {}, lambda: Deal.objects.filter(replay_of=deal).exists()
 
 
 def _api_submit(t, actor, relation):
@@ -239,6 +305,10 @@ API = {
     "record a card": Action(_api_card),
     "bet": Action(_api_bet, relations=("own", "another player's")),
     "claim": Action(_api_claim, relations=("own", "another player's")),
+    "withdraw a claim": Action(_api_withdraw_claim, relations=("own", "another player's")),
+    "withdraw a bet": Action(_api_withdraw_bet, relations=("own", "another player's")),
+    "void a deal": Action(_api_void, croupier_only=True),
+    "replay a deal": Action(_api_replay, croupier_only=True),
     "submit a result": Action(_api_submit),
     "confirm a result": Action(_api_confirm, relations=("own", "another's")),
     "discard a result": Action(_api_discard),
@@ -252,6 +322,10 @@ PAGES = {
     "record a card": Action(_page_card),
     "bet": Action(_page_bet, relations=("own", "another player's")),
     "claim": Action(_page_claim, relations=("own", "another player's")),
+    "withdraw a claim": Action(_page_withdraw_claim, relations=("own", "another player's")),
+    "withdraw a bet": Action(_page_withdraw_bet, relations=("own", "another player's")),
+    "void a deal": Action(_page_void, croupier_only=True),
+    "replay a deal": Action(_page_replay, croupier_only=True),
     "submit a result": Action(_page_submit),
     "confirm a result": Action(_page_confirm, relations=("own", "another's")),
     "discard a result": Action(_page_discard),

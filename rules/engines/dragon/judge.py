@@ -34,7 +34,8 @@ from .trace import TraceEntry, render
 
 __all__ = ["DealJudgement", "prepare_deal", "setup_deal", "evaluate_player", "judge_deal", "finish_deal",
            "judge_game", "judge_sitting_deal", "unrecorded_deal", "is_unrecorded", "table_from_doc",
-           "claim_from_doc", "claim_to_doc", "previous_game_records", "Refusal", "PREVIOUS_GAME_READINGS"]
+           "claim_from_doc", "claim_to_doc", "previous_game_records", "Refusal", "PREVIOUS_GAME_READINGS",
+           "claim_rule_problem", "SUIT_CLAIMS", "CLAIM_NEEDS"]
 
 _GAMES = ("dragon",)
 
@@ -181,27 +182,55 @@ def _note_unrecorded_previous(state: DealState) -> None:
                "88) have nothing to read from it", source="B2")
 
 
+# The rules whose claim names a suit (base rule 1's new suit, modifier 21's opposite suit,
+# modifier 51's new suit): a suit given under any other rule is read by nothing.
+SUIT_CLAIMS = frozenset({"B1", "M21", "M51"})
+# What a claim must name under a rule whatever the deal (base rule 1: the card and its new suit).
+CLAIM_NEEDS = {"B1": ("card", "suit")}
+
+
+def claim_rule_problem(rule: str, ruleset: Ruleset | str | None = None) -> str | None:
+    """Why no claim can be made under ``rule`` in any deal judged by ``ruleset``, as a code, or
+    None when the rule takes claims: ``not_a_claim_rule`` (neither base rule 1 nor a modifier),
+    ``unknown_modifier`` (no modifier of that number), ``takes_no_claims`` (the modifier acts by
+    itself), ``not_played`` (the ruleset leaves the modifier out). The judge refuses a claim by
+    this same check; the site asks it when the claim is entered."""
+    if rule == "B1":
+        return None
+    number = int(rule[1:]) if rule[:1] == "M" and rule[1:].isdigit() else None
+    if number is None:
+        return "not_a_claim_rule"
+    mod = registry().get(number)
+    if mod is None:
+        return "unknown_modifier"
+    if not mod.takes_claims:
+        return "takes_no_claims"
+    if ruleset is not None and number in get_ruleset(ruleset).disabled:
+        return "not_played"
+    return None
+
+
 def _check_claim_rules(claims: list[Claim], history: GameHistory | None, ruleset: Ruleset) -> None:
     mods = registry()
     for claim in claims:
+        problem = claim_rule_problem(claim.rule, ruleset)
         if claim.rule == "B1":
             continue
-        number = int(claim.rule[1:]) if claim.rule[:1] == "M" and claim.rule[1:].isdigit() else None
-        if number is None:
+        number = int(claim.rule[1:]) if problem != "not_a_claim_rule" else None
+        if problem == "not_a_claim_rule":
             raise RulesError(f"{claim.describe()}: {claim.rule!r} is not a rule that takes claims",
                              value=claim.rule, rule=claim.rule)
-        mod = mods.get(number)
-        if mod is None:
+        if problem == "unknown_modifier":
             raise RulesError(f"{claim.describe()}: modifier {number} is not played by this engine",
                              value=claim.rule, rule=claim.rule)
-        if not mod.takes_claims:
+        if problem == "takes_no_claims":
             raise RulesError(f"{claim.describe()}: modifier {number} takes no claims", value=claim.rule,
                              rule=claim.rule)
         # A modifier the ruleset leaves out and a once-a-Game right used already refuse the claim,
         # not the document: the rest of the sitting is judged.
-        if number in ruleset.disabled:
+        if problem == "not_played":
             _refuse(claim, f"modifier {number} is not played by this ruleset", "not_played")
-        if mod.once_per_game and history is not None and history.claimed(claim.player, claim.rule):
+        if mods[number].once_per_game and history is not None and history.claimed(claim.player, claim.rule):
             _refuse(claim, f"{claim.player} already used it in this Game", "once_per_game")
 
 
