@@ -251,3 +251,50 @@ def test_a_refused_claim_is_shown_beside_it_in_words(real_judge, quick_advice, g
     with translation.override("ru"):
         ru = presenters.claim_refusals(sitting_for(deal).live.judgement, [claim], "ru")[claim.pk]
     assert ru.startswith("Отказано") and players[0].display_name in ru
+
+
+# --- the API ------------------------------------------------------------------------------------------------
+
+
+def test_api_refuses_a_bad_claim_naming_the_field(api_as, game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    response = api_as(players[0]).post(f"/api/deals/{deal.pk}/claims/", {"rule": "M999"}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert set(body) == {"message", "extra"} and body["extra"]["field"] == "rule"
+    assert "999" in body["message"]
+    response = api_as(players[0]).post(f"/api/deals/{deal.pk}/claims/", {"rule": "M1"}, format="json",
+                                       HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 400 and "Модификатор 1 действует сам" in response.json()["message"]
+
+
+def test_api_withdraws_claims_and_bets_with_their_denials(judge, api_as, game, croupier, players):
+    deal = full_deal(game, croupier)
+    holds = deal.cards.filter(member=players[0]).first().card
+    claim = _claim(deal, players[0], rule="B1", card=holds, suit="h" if holds[-1] != "h" else "s")
+    bet = services.bet_place(deal=deal, actor=players[0], member=players[0], amount=game.min_stake)
+    response = api_as(players[1]).post(f"/api/claims/{claim.pk}/withdraw/")
+    assert response.status_code == 403 and players[0].display_name in response.json()["message"]
+    response = api_as(players[0]).post(f"/api/claims/{claim.pk}/withdraw/")
+    assert response.status_code == 200 and response.json()["claims"] == []
+    claim = _claim(deal, players[0], rule="B1", card=holds, suit="h" if holds[-1] != "h" else "s")
+    response = api_as(croupier).post(f"/api/bets/{bet.pk}/withdraw/")
+    assert response.status_code == 200
+    assert [b["kind"] for b in response.json()["bets"]] == ["ante"] * 4
+    services.result_submit(deal=deal, actor=players[1])
+    response = api_as(players[0]).post(f"/api/claims/{claim.pk}/withdraw/")
+    assert response.status_code == 409 and "version 1" in response.json()["message"]
+
+
+def test_api_voids_and_replays_for_a_croupier_only(api_as, game, croupier, players):
+    deal = services.deal_start(game=game, actor=croupier)
+    assert api_as(players[0]).post(f"/api/deals/{deal.pk}/void/").status_code == 403
+    response = api_as(croupier).post(f"/api/deals/{deal.pk}/replay/")
+    assert response.status_code == 201
+    fresh = response.json()
+    assert fresh["number"] == deal.number and fresh["replay_of"] == deal.pk and fresh["voided_at"] is None
+    voided = api_as(croupier).post(f"/api/deals/{fresh['id']}/void/").json()
+    assert voided["voided_by"] == croupier.pk and voided["voided_at"]
+    assert api_as(players[0]).get(f"/api/deals/{fresh['id']}/").status_code == 200    # kept in the history
+    response = api_as(players[0]).post("/api/deals/", {"game": game.pk}, format="json")
+    assert response.status_code == 201 and response.json()["number"] == deal.number
