@@ -126,7 +126,8 @@ def _claim_refusal_words(code: str, claim, lang: str) -> str:
                      else _("Refused: %(name)s does not hold the card the claim names.") % {"name": name}),
         "not_played": _("Refused: %(rule)s is not played in this game's rules.") % {"rule": claim.rule},
     }
-    return words.get(code, _("Refused: the rules do not let %(name)s make this claim in this deal.") % {"name": name})
+    return words.get(code, _("Refused: %(rule)s does not let %(name)s make this claim in this deal (its conditions "
+                             "are not met).") % {"rule": claim.rule, "name": name})
 
 
 def _card_words(token: str, lang: str) -> str:

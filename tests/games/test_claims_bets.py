@@ -247,7 +247,7 @@ def test_a_refused_claim_is_shown_beside_it_in_words(real_judge, quick_advice, g
     page = selectors.deal_page(sitting=sitting_for(deal), member=players[0], lang="en")
     words = page["refusals"][claim.pk]
     assert words.startswith("Refused:") and players[0].display_name in words
-    assert str(players[0].pk) not in words.replace(players[0].display_name, "")
+    assert "M42" in words and f" {players[0].pk} " not in words          # names, never member ids
     with translation.override("ru"):
         ru = presenters.claim_refusals(sitting_for(deal).live.judgement, [claim], "ru")[claim.pk]
     assert ru.startswith("Отказано") and players[0].display_name in ru
@@ -298,3 +298,16 @@ def test_api_voids_and_replays_for_a_croupier_only(api_as, game, croupier, playe
     assert api_as(players[0]).get(f"/api/deals/{fresh['id']}/").status_code == 200    # kept in the history
     response = api_as(players[0]).post("/api/deals/", {"game": game.pk}, format="json")
     assert response.status_code == 201 and response.json()["number"] == deal.number
+
+
+def test_the_deal_page_shows_the_refusal_beside_the_claim(real_judge, quick_advice, client, game, croupier, players):
+    deal = full_deal(game, croupier)
+    holds = deal.cards.filter(member=players[0]).first().card
+    claim = _claim(deal, players[0], rule="M42", card=holds)     # modifier 42: no three dead face-up cards here
+    services.result_submit(deal=deal, actor=players[1])
+    client.force_login(players[0].user)
+    html = client.get(deal.get_absolute_url()).content.decode()
+    assert f'id="refused-{claim.pk}">Refused:' in html
+    assert f'id="withdraw-claim-{claim.pk}"' not in html           # the result is in: no withdrawing
+    html = client.get(deal.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f'id="refused-{claim.pk}">Отказано:' in html
