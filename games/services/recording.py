@@ -42,7 +42,8 @@ def _new_deal(game: Game, actor: Member, mode: str, started_at: dt.datetime | No
     open_deal = (Deal.objects.filter(game=game).exclude(results__status__in=Result.LIVE)
                  .order_by("-number").first())
     if open_deal is not None:
-        raise Conflict(_("Deal %(number)s has no live result yet; submit its result first.") % {"number": open_deal.number},
+        raise Conflict(_("Deal %(number)s has no live result yet; submit its result first, or a croupier voids "
+                         "it or orders it replayed.") % {"number": open_deal.number},
                        extra={"deal": open_deal.pk, "number": open_deal.number})
     number = (Deal.objects.filter(game=game).aggregate(n=Max("number"))["n"] or 0) + 1
     deal = Deal(game=game, number=number, mode=mode, seed=seed, started_at=started_at or timezone.now(),
