@@ -120,3 +120,27 @@ def test_claims_and_bets_declared_refused_withdrawn_and_a_deal_voided(live_serve
     ru.goto(live_server.url + deal.get_absolute_url())
     assert "аннулирована" in ru.inner_text("#voided")
     ru.screenshot(path="/tmp/claims-voided-ru.png", full_page=True)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_claim_the_judge_refuses_says_why_beside_it(live_server, browser, settings):
+    settings.GAMES_ADVISE_AFTER_SUBMIT = False
+    croupier = factories.member(Member.Role.CROUPIER, display_name="Garkin", password=None)
+    skeeve = factories.member(display_name="Skeeve", password=None)
+    tananda = factories.member(display_name="Tananda", password=None)
+    session = factories.session(actor=croupier, days=0)
+    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
+    game = services.game_start(session=session, actor=croupier)
+    deal = services.deal_digital(game=game, actor=croupier, seed="s1")
+    holds = deal.cards.filter(member=skeeve).first().card
+    # modifier 42 needs three dead face-up cards, which this deal does not give Skeeve
+    claim = services.claim_declare(deal=deal, actor=skeeve, member=skeeve, rule="M42", card=holds)
+    services.result_submit(deal=deal, actor=tananda)
+    for lang, word in (("en", "Refused: M42"), ("ru", "Отказано: M42")):
+        page = _phone_as(browser, live_server, skeeve, lang=lang)
+        page.goto(live_server.url + deal.get_absolute_url())
+        refusal = page.inner_text(f"#refused-{claim.pk}")
+        assert refusal.startswith(word) and "Skeeve" in refusal
+        assert page.locator(f"#withdraw-claim-{claim.pk}").count() == 0
+        page.locator("#claims").screenshot(path=f"/tmp/claims-refused-{lang}.png")
