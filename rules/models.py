@@ -35,6 +35,7 @@ class RulebookEntry(models.Model):
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, db_index=True)
     number = models.PositiveIntegerField(_("number"), default=0)
     title = models.CharField(_("title"), max_length=200)
+    title_ru = models.CharField(_("Russian title"), max_length=200, blank=True)
     text_ru = models.TextField(_("Russian text (verbatim)"), blank=True)
     summary_en = models.TextField(_("English summary"), blank=True)
     data = models.JSONField(_("data"), default=dict, blank=True)
@@ -50,6 +51,13 @@ class RulebookEntry(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("rules:entry_detail", args=[self.key])
+
+    @property
+    def display_title(self) -> str:
+        """The short title in the active language (Russian on a Russian page, else English)."""
+        from .titles import is_russian
+
+        return self.title_ru if is_russian() and self.title_ru else self.title
 
 
 class InterpretationPoint(models.Model):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
+
+from . import titles as rule_titles
 
 # Every engine module that registers interpretation points or holds rulebook data. A module not
 # written yet is skipped (the engines grow module by module); any other import error is raised.
@@ -73,11 +75,21 @@ class Row:
     summary_en: str = ""
     data: dict = field(default_factory=dict)
     position: int = 0
+    title_ru: str = ""
 
     def values(self) -> dict:
         return {"game": self.game, "kind": self.kind, "number": self.number, "title": self.title,
-                "text_ru": self.text_ru, "summary_en": self.summary_en, "data": self.data,
-                "position": self.position}
+                "title_ru": self.title_ru, "text_ru": self.text_ru, "summary_en": self.summary_en,
+                "data": self.data, "position": self.position}
+
+
+def _titled(row: Row) -> Row:
+    """``row`` with its short English and Russian titles (:mod:`rules.titles`); a key without
+    titles keeps the fallback title it was built with."""
+    both = rule_titles.titles(row.key)
+    if both is None:
+        return row
+    return replace(row, title=both[0], title_ru=both[1])
 
 
 def _dragon_rows(mods: dict[str, object]) -> list[Row]:
@@ -169,7 +181,7 @@ def _other_game_rows(mods: dict[str, object]) -> list[Row]:
 def expected_rows() -> list[Row]:
     """The rulebook rows the engines define, in page order."""
     mods = import_engines()
-    return _dragon_rows(mods) + _other_game_rows(mods)
+    return [_titled(row) for row in _dragon_rows(mods) + _other_game_rows(mods)]
 
 
 _RULE_REF = re.compile(r"\b([BMHTD]\d{1,3})\b")
