@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework import generics, mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -60,7 +60,7 @@ def _bounded_mapping(limit: int):
 class RulebookEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = RulebookEntry
-        fields = ["key", "game", "kind", "number", "title", "text_ru", "summary_en", "data"]
+        fields = ["key", "game", "kind", "number", "title", "title_ru", "text_ru", "summary_en", "data"]
 
 
 class InterpretationPointSerializer(serializers.ModelSerializer):
@@ -217,9 +217,11 @@ class PublishInputSerializer(serializers.Serializer):
 class SearchHitSerializer(serializers.Serializer):
     kind = serializers.CharField()
     ref = serializers.CharField()
-    title = serializers.CharField()
+    title = serializers.CharField(help_text="in the language of the request (Accept-Language)")
     rank = serializers.FloatField()
     url = serializers.CharField()
+    snippet = serializers.CharField(
+        help_text="HTML: a passage of the text, escaped, with the matched words in <mark> elements")
 
 
 # ----------------------------------------------------------------------------- views
@@ -386,13 +388,19 @@ class ReadingsInForceView(APIView):
                          "precedents": selectors.readings_by_precedent(applied, readings)})
 
 
-class SearchView(APIView):
+class SearchView(generics.GenericAPIView):
+    """Every hit of a search, best first, a page at a time (``limit`` / ``offset``; ``count`` says
+    how many there are), each with a passage of its text with the matched words marked."""
+
     permission_classes = [permissions.AllowAny]
+    serializer_class = SearchHitSerializer
 
     @extend_schema(parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True),
                                OpenApiParameter("kind", OpenApiTypes.STR, enum=["precedent", "entry"])],
                    responses=SearchHitSerializer(many=True))
     def get(self, request):
+        from django.urls import reverse
+
         q = search.check_text(request.query_params.get("q", ""))
         kind = request.query_params.get("kind") or None
         if kind not in (None, "precedent", "entry"):
@@ -400,12 +408,13 @@ class SearchView(APIView):
                                extra={"field": "kind", "value": kind[:40]})
         member = _member(request)
         hits = search.search(q, kind=kind, include_private=bool(member and member.is_croupier))
-        from django.urls import reverse
-
+        page = self.paginate_queryset(hits)
+        snippets = search.snippets(q, page)
         out = [{"kind": h.kind, "ref": h.ref, "title": h.title, "rank": h.rank,
+                "snippet": snippets.get(h.doc_id, ""),
                 "url": reverse("rules:precedent_detail" if h.kind == "precedent" else "rules:entry_detail",
-                               args=[h.ref])} for h in hits]
-        return Response(SearchHitSerializer(out, many=True).data)
+                               args=[h.ref])} for h in page]
+        return self.get_paginated_response(SearchHitSerializer(out, many=True).data)
 
 
 class DisputeViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,

@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from html import escape
 
 import snowballstemmer
 from django.db import connection
@@ -115,7 +116,7 @@ def precedent_text(precedent) -> tuple[str, str]:
     """The title and the body indexed for a precedent: its own texts and the texts it cites."""
     parts = [precedent.permanent_id, precedent.situation, precedent.question, precedent.ruling]
     for entry in precedent.cited_entries.all():
-        parts += [entry.key, entry.title, entry.text_ru, entry.summary_en]
+        parts += [entry.key, entry.title, entry.title_ru, entry.text_ru, entry.summary_en]
     for point in precedent.cited_points.all():
         parts += [point.point_id, point.question]
     for fix in precedent.fixes.all():
@@ -136,7 +137,8 @@ def index_precedents(precedents: Iterable) -> None:
 
 
 def index_entries(entries: Iterable) -> None:
-    rows = [(e.key, e.title, "\n".join(p for p in (e.key, e.text_ru, e.summary_en) if p), True) for e in entries]
+    rows = [(e.key, f"{e.title}\n{e.title_ru}" if e.title_ru else e.title,
+             "\n".join(p for p in (e.key, e.text_ru, e.summary_en) if p), True) for e in entries]
     _upsert_many("entry", rows)
 
 
@@ -192,6 +194,18 @@ class Hit:
     ref: str
     title: str
     rank: float
+    doc_id: int = 0
+
+
+def _shown_title(kind: str, title: str) -> str:
+    """A rulebook entry is indexed under its English and Russian titles (one a line); a hit shows
+    the one of the active language."""
+    if kind != "entry" or "\n" not in title:
+        return title
+    from .titles import is_russian
+
+    english, russian = title.split("\n", 1)
+    return (russian or english) if is_russian() else (english or russian)
 
 
 def _fts_query(q: str) -> str:
@@ -200,32 +214,35 @@ def _fts_query(q: str) -> str:
     return " AND ".join(f'"{t}"*' for t in terms if t)
 
 
-def search(q: str, *, kind: str | None = None, include_private: bool = False, limit: int = 50) -> list[Hit]:
-    """Ranked hits for ``q`` (best first). Empty for a query without words; a text with a control
-    character or longer than a search box is refused (:func:`check_text`)."""
+def search(q: str, *, kind: str | None = None, include_private: bool = False,
+           limit: int | None = None) -> list[Hit]:
+    """Ranked hits for ``q`` (best first), all of them unless ``limit`` is given. Empty for a
+    query without words; a text with a control character or longer than a search box is refused
+    (:func:`check_text`)."""
     from .models import SearchDocument
 
     check_text(q)
     if not words(q):
         return []
     if _is_postgres():
-        from django.contrib.postgres.search import SearchQuery, SearchRank
+        from django.contrib.postgres.search import SearchRank
         from django.db.models import F
 
-        query = (SearchQuery(q, config="russian", search_type="websearch")
-                 | SearchQuery(q, config="english", search_type="websearch"))
+        query = _pg_query(q)
         qs = SearchDocument.objects.filter(vector=query)
         if kind:
             qs = qs.filter(kind=kind)
         if not include_private:
             qs = qs.filter(public=True)
         # An F() keeps the stored, weighted vector (a bare field name would be re-parsed as text).
-        qs = qs.annotate(rank=SearchRank(F("vector"), query)).order_by("-rank", "ref")[:limit]
-        return [Hit(d.kind, d.ref, d.title, float(d.rank)) for d in qs]
+        qs = qs.annotate(rank=SearchRank(F("vector"), query)).order_by("-rank", "ref")
+        if limit is not None:
+            qs = qs[:limit]
+        return [Hit(d.kind, d.ref, _shown_title(d.kind, d.title), float(d.rank), d.pk) for d in qs]
     match = _fts_query(q)
     if not match:
         return []
-    sql = [f"SELECT d.kind, d.ref, d.title, bm25({FTS_TABLE}, 10.0, 1.0) AS score "
+    sql = [f"SELECT d.kind, d.ref, d.title, bm25({FTS_TABLE}, 10.0, 1.0) AS score, d.id "
            f"FROM {FTS_TABLE} JOIN rules_searchdocument d ON d.id = {FTS_TABLE}.rowid "
            f"WHERE {FTS_TABLE} MATCH %s"]
     params: list = [match]
@@ -235,13 +252,155 @@ def search(q: str, *, kind: str | None = None, include_private: bool = False, li
     if not include_private:
         sql.append("AND d.public = %s")
         params.append(True)
-    sql.append("ORDER BY score, d.ref LIMIT %s")
-    params.append(limit)
+    sql.append("ORDER BY score, d.ref")
+    if limit is not None:
+        sql.append("LIMIT %s")
+        params.append(limit)
     with connection.cursor() as cursor:
         cursor.execute(" ".join(sql), params)
         rows = cursor.fetchall()
     # bm25 is lower-is-better; expose higher-is-better like ts_rank.
-    return [Hit(kind_, ref, title, -float(score)) for kind_, ref, title, score in rows]
+    return [Hit(kind_, ref, _shown_title(kind_, title), -float(score), doc_id)
+            for kind_, ref, title, score, doc_id in rows]
+
+
+def _pg_query(q: str):
+    from django.contrib.postgres.search import SearchQuery
+
+    return (SearchQuery(q, config="russian", search_type="websearch")
+            | SearchQuery(q, config="english", search_type="websearch"))
+
+
+# ----------------------------------------------------------------------------- snippets
+# The words a snippet shows around the first match.
+SNIPPET_WORDS = 24
+# Marks of a matched word while a snippet is still plain text: control characters, which no
+# indexed text keeps (they are taken out first), so the text's own "<mark>" stays text.
+_START, _STOP = "\x02", "\x03"
+
+
+def _without_marks(text: str) -> str:
+    return text.replace(_START, "").replace(_STOP, "")
+
+
+def _as_html(marked: str) -> str:
+    """A plain text with match marks as HTML: everything escaped, then each mark a <mark>."""
+    from django.utils.safestring import mark_safe
+
+    out = escape(" ".join(marked.split()))
+    return mark_safe(out.replace(_START, "<mark>").replace(_STOP, "</mark>"))  # noqa: S308 (escaped above)
+
+
+def _body_start(body: str) -> int:
+    # Every document's body begins with its own reference (a rule key, a permanent id) on a line
+    # of its own, which the result already shows as its title.
+    newline = body.find("\n")
+    return newline + 1 if newline >= 0 else 0
+
+
+def _word_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of every word :func:`words` yields, in order: one per indexed stem."""
+    spans = []
+    for m in _WORD.finditer(text or ""):
+        offset = m.start()
+        for part in m.group().split("-"):
+            if part:
+                spans.append((offset, offset + len(part)))
+            offset += len(part) + 1
+    return spans
+
+
+def _marked_window(body: str, marked: set[int]) -> str:
+    """A window of the body around its first marked word, the marked words between marks."""
+    spans = _word_spans(body)
+    first = _body_start(body)
+    shown = [i for i, (start, _end) in enumerate(spans) if start >= first]
+    if not shown:
+        return ""
+    hit = next((i for i in shown if i in marked), shown[0])
+    begin = max(shown[0], hit - SNIPPET_WORDS // 4)
+    end = min(shown[-1], begin + SNIPPET_WORDS - 1)
+    parts = ["\u2026 " if begin > shown[0] else ""]
+    cursor = spans[begin][0]
+    for i in range(begin, end + 1):
+        start, stop = spans[i]
+        parts.append(body[cursor:start])
+        word = body[start:stop]
+        parts.append(f"{_START}{word}{_STOP}" if i in marked else word)
+        cursor = stop
+    if end < shown[-1]:
+        parts.append(" \u2026")
+    return "".join(parts)
+
+
+def _fts_marked_tokens(match: str, doc_ids: list[int]) -> dict[int, set[int]]:
+    """The positions of the body's tokens FTS5 matched, per document: ``highlight()`` marks them
+    in the stemmed body, which holds one stem per word of the original body, in order."""
+    if not doc_ids:
+        return {}
+    placeholders = ", ".join(["%s"] * len(doc_ids))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT rowid, highlight({FTS_TABLE}, 1, %s, %s) FROM {FTS_TABLE} "
+                       f"WHERE {FTS_TABLE} MATCH %s AND rowid IN ({placeholders})",
+                       [_START, _STOP, match, *doc_ids])
+        rows = cursor.fetchall()
+    out: dict[int, set[int]] = {}
+    for doc_id, highlighted in rows:
+        marked, inside, position = set(), False, 0
+        for token in (highlighted or "").split():
+            opens, closes = token.startswith(_START), token.endswith(_STOP)
+            if opens:
+                inside = True
+            if inside:
+                marked.add(position)
+            if closes:
+                inside = False
+            position += 1
+        out[doc_id] = marked
+    return out
+
+
+def _sqlite_snippets(q: str, docs: dict[int, str]) -> dict[int, str]:
+    match = _fts_query(q)
+    marked = _fts_marked_tokens(match, list(docs)) if match else {}
+    query_stems = [stem(w) for w in words(q)]
+    out = {}
+    for doc_id, body in docs.items():
+        positions = marked.get(doc_id)
+        if positions is None or len(_word_spans(body)) != len(stem_text(body).split()):
+            # The index and the text disagree (a word the tokenizer splits otherwise): mark what
+            # the query's stems match as prefixes, as the FTS query does.
+            positions = {i for i, w in enumerate(words(body))
+                         if any(stem(w).startswith(t) for t in query_stems)}
+        out[doc_id] = _as_html(_marked_window(body, positions))
+    return out
+
+
+def _pg_snippets(q: str, doc_ids: list[int]) -> dict[int, str]:
+    options = (f"StartSel={_START}, StopSel={_STOP}, MaxWords={SNIPPET_WORDS}, "
+               f"MinWords={SNIPPET_WORDS // 2}, MaxFragments=2, FragmentDelimiter=\" \u2026 \"")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, ts_headline('russian', translate(substr(body, strpos(body, E'\\n') + 1), "
+            "chr(2) || chr(3), ''), websearch_to_tsquery('russian', %s) || websearch_to_tsquery('english', %s), %s) "
+            "FROM rules_searchdocument WHERE id = ANY(%s)", [q, q, options, list(doc_ids)])
+        return {doc_id: _as_html(text or "") for doc_id, text in cursor.fetchall()}
+
+
+def snippets(q: str, hits: Iterable[Hit]) -> dict[int, str]:
+    """For each hit (by its ``doc_id``), a short passage of its text around what ``q`` matched,
+    as safe HTML: the text escaped and each matched word in ``<mark>``. PostgreSQL's
+    ``ts_headline`` picks the passage there; on SQLite FTS5's ``highlight()`` says which words
+    matched. Ask for one page's hits: it reads their texts."""
+    from .models import SearchDocument
+
+    doc_ids = [h.doc_id for h in hits if h.doc_id]
+    if not doc_ids or not words(q):
+        return {}
+    if _is_postgres():
+        return _pg_snippets(q, doc_ids)
+    bodies = dict(SearchDocument.objects.filter(pk__in=doc_ids).values_list("pk", "body"))
+    return _sqlite_snippets(q, {pk: _without_marks(body) for pk, body in bodies.items()})
 
 
 def create_backend_objects(schema_editor) -> None:

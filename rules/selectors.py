@@ -171,6 +171,43 @@ def rulebook_sections() -> dict[str, list[RulebookEntry]]:
     return sections
 
 
+@dataclass(frozen=True)
+class RulebookGroup:
+    """A group of the rulebook's index: ``slug`` names it (definitions, base-rules, tables,
+    modifiers, modifiers-1 .. modifiers-4, hands, other-games, casino, dice, tricks, draker),
+    ``entries`` are its own rows and ``groups`` its subgroups."""
+
+    slug: str
+    entries: tuple = ()
+    groups: tuple = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.entries) + sum(g.count for g in self.groups)
+
+
+def rulebook_index() -> list[RulebookGroup]:
+    """The rulebook as the index shows it, in one query: the club rules' definitions, base rules,
+    tables, the modifiers in the seed's four groups of 25, the hands, then the other games."""
+    sections = rulebook_sections()
+    dragon = sections.pop("dragon", [])
+
+    def of_kind(kind):
+        return tuple(e for e in dragon if e.kind == kind)
+
+    modifiers = of_kind(RulebookEntry.Kind.MODIFIER)
+    quarters = tuple(RulebookGroup(f"modifiers-{i + 1}", tuple(m for m in modifiers if (m.number - 1) // 25 == i))
+                     for i in range(4))
+    groups = [RulebookGroup("definitions", of_kind(RulebookEntry.Kind.DEFINITION)),
+              RulebookGroup("base-rules", of_kind(RulebookEntry.Kind.BASE_RULE)),
+              RulebookGroup("tables", of_kind(RulebookEntry.Kind.TABLE)),
+              RulebookGroup("modifiers", groups=tuple(q for q in quarters if q.entries)),
+              RulebookGroup("hands", of_kind(RulebookEntry.Kind.HAND))]
+    others = tuple(RulebookGroup(game, tuple(entries)) for game, entries in sections.items())
+    groups.append(RulebookGroup("other-games", groups=others))
+    return [g for g in groups if g.count]
+
+
 def entry_detail(*, key: str) -> RulebookEntry:
     return RulebookEntry.objects.prefetch_related("interpretation_points").get(key=key)
 

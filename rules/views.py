@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from itertools import groupby
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from club import selectors as club_selectors
@@ -33,14 +32,25 @@ def _member(request):
     return club_selectors.member_for_user(request.user)
 
 
+GROUP_NAMES = {"definitions": gettext_lazy("Definitions"), "base-rules": gettext_lazy("Base rules"),
+               "tables": pgettext_lazy("rulebook", "Tables"), "modifiers": gettext_lazy("Conditional modifiers"),
+               "hands": pgettext_lazy("rulebook", "Hands"), "other-games": gettext_lazy("Other games"),
+               "modifiers-1": gettext_lazy("Modifiers 1-25: the deal"),
+               "modifiers-2": gettext_lazy("Modifiers 26-50: the deal, cards and time"),
+               "modifiers-3": gettext_lazy("Modifiers 51-75: space and the world outside"),
+               "modifiers-4": gettext_lazy("Modifiers 76-100: the world outside and nature"),
+               **GAME_NAMES}
+
+
+def _index_group(group: selectors.RulebookGroup) -> dict:
+    return {"slug": group.slug, "name": GROUP_NAMES.get(group.slug, ""), "count": group.count,
+            "entries": group.entries, "groups": [_index_group(g) for g in group.groups]}
+
+
 def index(request: HttpRequest) -> HttpResponse:
-    sections = selectors.rulebook_sections()
-    grouped = []
-    for game, entries in sections.items():
-        kinds = [(kind, list(items)) for kind, items in groupby(entries, key=lambda e: e.get_kind_display())]
-        grouped.append((GAME_NAMES.get(game, game), kinds))
+    groups = [_index_group(g) for g in selectors.rulebook_index()]
     recent = selectors.published_precedents().filter(founding=False).order_by("-ruled_on", "-permanent_id")[:10]
-    return render(request, "rules/index.html", {"sections": grouped, "recent": recent,
+    return render(request, "rules/index.html", {"groups": groups, "recent": recent,
                                                 "form": PrecedentFilterForm()})
 
 
@@ -52,7 +62,8 @@ def entry_detail(request: HttpRequest, key: str) -> HttpResponse:
     except RulebookEntry.DoesNotExist:
         raise Http404(_("No such rule."))
     precedents = selectors.precedents_citing_entry(entry, member=_member(request))
-    return render(request, "rules/entry_detail.html", {"entry": entry, "precedents": precedents})
+    return render(request, "rules/entry_detail.html", {"entry": entry, "precedents": precedents,
+                                                       "game_name": GAME_NAMES.get(entry.game, "")})
 
 
 def point_list(request: HttpRequest) -> HttpResponse:
@@ -163,16 +174,28 @@ def readings_page(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/readings.html", {"on": on, "rows": rows})
 
 
+SEARCH_PAGE_SIZE = 20
+
+
 def search_page(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
     try:
         search.check_text(q)
     except ApplicationError as exc:
         # Not echoed back: the box starts empty, with the reason beside it.
-        return render(request, "rules/search.html", {"q": "", "hits": [], "error": exc.message}, status=400)
+        return render(request, "rules/search.html", {"q": "", "page": None, "error": exc.message}, status=400)
     member = _member(request)
     hits = search.search(q, include_private=bool(member and member.is_croupier)) if q else []
-    return render(request, "rules/search.html", {"q": q, "hits": hits})
+    page = Paginator(hits, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
+    snippets = search.snippets(q, page.object_list)
+    entries = {e.key: e for e in RulebookEntry.objects.filter(
+        key__in=[h.ref for h in page.object_list if h.kind == "entry"])}
+    results = [{"hit": h, "entry": entries.get(h.ref), "snippet": snippets.get(h.doc_id, "")}
+               for h in page.object_list]
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "rules/search.html", {"q": q, "page": page, "results": results,
+                                                 "count": len(hits), "query": query.urlencode()})
 
 
 # ----------------------------------------------------------------------------- disputes

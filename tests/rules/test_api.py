@@ -111,7 +111,7 @@ def test_rulebook_points_and_search_endpoints(api, archive_rows):
     assert api.get("/api/rulebook/", {"kind": "hand", "game": "dragon"}).json()["count"] == 64
     point = api.get(f"/api/interpretation-points/{R2}/").json()
     assert point["readings"] == ["that_card", "that_rank"] and point["rules"] == ["B2"]
-    hits = api.get("/api/rules-search/", {"q": "whole rank"}).json()
+    hits = api.get("/api/rules-search/", {"q": "whole rank"}).json()["results"]
     assert hits[0]["ref"] == archive_rows[0].permanent_id
     assert hits[0]["url"] == f"/rules/precedents/{archive_rows[0].permanent_id}/"
 
