@@ -328,6 +328,9 @@ def _marked_window(body: str, marked: set[int]) -> str:
         word = body[start:stop]
         parts.append(f"{_START}{word}{_STOP}" if i in marked else word)
         cursor = stop
+    # The punctuation that closes the last word (a bracket, a full stop) stays with it.
+    tail = re.match(r"[^\s\w]*", body[cursor:]).group()
+    parts.append(tail)
     if end < shown[-1]:
         parts.append(" \u2026")
     return "".join(parts)
