@@ -108,3 +108,12 @@ def test_a_hit_shows_the_title_of_the_request_language(archive):
                          HTTP_ACCEPT_LANGUAGE="en").json()["results"]
     assert {"D1": "Дикие карты"}.items() <= {h["ref"]: h["title"] for h in ru}.items()
     assert {"D1": "Wild cards"}.items() <= {h["ref"]: h["title"] for h in en}.items()
+
+
+@pytest.mark.parametrize("q", ['карты "', "the карты", "or - not", "a & b | c", "'", "дикие -карты", "wild:*", "((("])
+def test_odd_queries_answer_a_page_not_an_error(archive, q):
+    page = Client().get("/rules/search/", {"q": q})
+    assert page.status_code == 200
+    body = APIClient().get("/api/rules-search/", {"q": q}).json()
+    assert body["count"] == len(body["results"]) or body["next"]
+    assert all(h["snippet"].count("<mark>") == h["snippet"].count("</mark>") for h in body["results"])
