@@ -101,7 +101,7 @@ def test_the_atom_feed_lists_new_rulings(chain):
 @pytest.mark.parametrize(("url", "bound"), [
     ("/rules/", 6), ("/rules/precedents/", 8), ("/rules/precedents/?q=extra", 8), ("/rules/B2/", 10),
     ("/rules/M7/", 10), ("/rules/points/", 8), (f"/rules/points/{R2}/", 10), ("/rules/in-force/", 6),
-    ("/rules/precedents/feed/", 4),
+    ("/rules/precedents/feed/", 4), ("/rules/search/?q=карты", 8), ("/rules/search/?q=extra+rank&page=2", 8),
 ])
 def test_archive_pages_make_a_bounded_number_of_queries(chain, croupier, django_assert_max_num_queries, url, bound):
     with django_assert_max_num_queries(bound):
