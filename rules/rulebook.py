@@ -143,7 +143,9 @@ def _dragon_rows(mods: dict[str, object]) -> list[Row]:
 
 
 def _doc_summary(module) -> str:
-    return (module.__doc__ or "").strip()
+    """The first paragraph of an engine's docstring: what the game is, in a member's words (the
+    rest speaks to developers)."""
+    return (module.__doc__ or "").strip().split("\n\n", 1)[0].replace("\n", " ")
 
 
 def _other_game_rows(mods: dict[str, object]) -> list[Row]:

@@ -200,10 +200,10 @@ MODIFIER_GROUPS: tuple[tuple[int, int, str, str], ...] = (
 # The other games: the rulebook's own row of each game, and their hands, figures and kinds.
 OTHER: dict[str, tuple[str, str]] = {
     "casino": ("Dragon Poker, the casino variant", "Драконий покер, вариант казино"),
-    "dice": ("Dice poker", "Дайс-покер"),
-    "tricks": ("The 30-round trick game", "Покер без названия, 30 раундов"),
-    "draker": ("Draker combinations", "Комбинации Draker"),
-    "tricks-schedule": ("The 30 rounds: cards and kinds", "30 раундов: карты и виды"),
+    "dice": ("Dice poker", "Покер на костях"),
+    "tricks": ("The 30-round trick game", "Игра на взятки в 30 конов"),
+    "draker": ("Draker combinations", "Комбинации Дракера"),
+    "tricks-schedule": ("The 30 rounds: cards and kinds", "30 конов: карты и виды"),
     # The casino order (seed, "Правила игры"), best first.
     "casino-H1": ("Straight flush", "Стрит-флэш"),
     "casino-H2": ("Dragon: quad and pair", "Дракон: каре плюс пара"),

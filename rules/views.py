@@ -32,6 +32,10 @@ def _member(request):
     return club_selectors.member_for_user(request.user)
 
 
+# The kinds of the trick game's rounds (the schedule's table), as the standings name them.
+ROUND_KINDS = {"open": pgettext_lazy("trick game round", "open"), "dark": pgettext_lazy("trick game round", "dark"),
+               "minimum": pgettext_lazy("trick game round", "minimum"),
+               "maximum": pgettext_lazy("trick game round", "maximum")}
 GROUP_NAMES = {"definitions": gettext_lazy("Definitions"), "base-rules": gettext_lazy("Base rules"),
                "tables": pgettext_lazy("rulebook", "Tables"), "modifiers": gettext_lazy("Conditional modifiers"),
                "hands": pgettext_lazy("rulebook", "Hands"), "other-games": gettext_lazy("Other games"),
@@ -62,7 +66,8 @@ def entry_detail(request: HttpRequest, key: str) -> HttpResponse:
     except RulebookEntry.DoesNotExist:
         raise Http404(_("No such rule."))
     precedents = selectors.precedents_citing_entry(entry, member=_member(request))
-    return render(request, "rules/entry_detail.html", {"entry": entry, "precedents": precedents,
+    rounds = [(cards, ROUND_KINDS.get(kind, kind)) for cards, kind in entry.data.get("rounds", [])]
+    return render(request, "rules/entry_detail.html", {"entry": entry, "precedents": precedents, "rounds": rounds,
                                                        "game_name": GAME_NAMES.get(entry.game, "")})
 
 

@@ -70,3 +70,11 @@ def test_an_entry_page_shows_the_title_above_the_russian_text(archive):
     ru_block = page.index('lang="ru"')
     assert page.index(f"<h1>{en}</h1>") < ru_block < page.index(ru) < page.index("<blockquote>")
     assert "Conditional modifier 15" in page
+
+
+def test_the_other_games_pages_speak_to_members(archive):
+    ru = Client(headers={"accept-language": "ru"}).get("/rules/tricks-schedule/").content.decode()
+    # Rounds 23-26 are played "по минимуму" (trick seed); the kind is a word, not the engine's code.
+    assert "по минимуму" in ru and "<td>minimum</td>" not in ru and "30 конов: карты и виды" in ru
+    casino = Client(headers={"accept-language": "en"}).get("/rules/casino/").content.decode()
+    assert "six cards each" in casino and ":func:" not in casino and "``" not in casino
