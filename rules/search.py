@@ -15,6 +15,12 @@ The contract both keep: every word of the query must match (stemmed, so "дик�
 "дикие карты" and "rulings" finds "ruling"); a match in the title ranks above a match only in the
 body; private documents (unpublished precedents) are found only when asked for.
 
+:func:`search` returns every hit (the pages and the API page them and say how many there are);
+:func:`snippets` gives a page's hits a passage of their text with the matched words in
+``<mark>``, escaped: PostgreSQL's ``ts_headline`` there, and on SQLite FTS5's ``highlight()``
+over the stemmed index, mapped back word by word to the original text (the index holds one stem
+per word, so a snippet shows the words a member wrote, not their stems).
+
 The stemmer
 -----------
 FTS5 has no Russian stemmer, so :func:`stem` stems each word with ``snowballstemmer``: the Snowball
