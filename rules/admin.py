@@ -19,9 +19,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(RulebookEntry)
 class RulebookEntryAdmin(ReadOnlyAdmin):
-    list_display = ["key", "game", "kind", "title"]
+    list_display = ["key", "game", "kind", "title", "title_ru"]
     list_filter = ["game", "kind"]
-    search_fields = ["key", "title", "text_ru", "summary_en"]
+    search_fields = ["key", "title", "title_ru", "text_ru", "summary_en"]
 
 
 @admin.register(InterpretationPoint)
