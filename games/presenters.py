@@ -4,14 +4,20 @@ codes and values; this is the one place they become words."""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Mapping
 
-from django.utils.translation import get_language, pgettext
+from django.utils.dates import MONTHS
+from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext_lazy, ngettext, npgettext, pgettext
 from django.utils.translation import gettext as _
 
+from club.seats import Seat
+from rules import titles
 from rules.engines import cards as card_lib
+from rules.engines import readings
 from rules.engines.dragon import HANDS
-from rules.engines.dragon.trace import TraceEntry, render_entry
 from rules.engines.errors import RulesError
 
 from .engine import ADVICE_SHOWN
@@ -23,20 +29,10 @@ def lang() -> str:
 
 
 def trace_lines(trace: list[dict], lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
-    """The trace of a judgement in the member's language, rendered by the engine's own renderer,
-    players named by their display names."""
-    names = names or {}
-    lines = []
-    for row in trace or []:
-        try:
-            entry = TraceEntry(source=str(row.get("source", "")), change=str(row.get("change", "")),
-                               cards=card_lib.parse(row.get("cards") or []), before=row.get("before"),
-                               after=row.get("after"), player=names.get(row.get("player"), row.get("player")),
-                               text=row.get("text") or "")
-            lines.append(render_entry(entry, lang))
-        except RulesError:
-            lines.append(f"{row.get('source', '')}: {row.get('text', '')}")
-    return lines
+    """The trace of a judgement as a croupier explains it, one sentence per rule that acted (the
+    same change of several cards by one rule in one sentence), players by their display names.
+    ``lang`` is kept for the callers; the words follow the active language."""
+    return trace_sentences(trace, names or {})
 
 
 def preview_lines(found, lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
@@ -47,16 +43,18 @@ def preview_lines(found, lang: str = "en", names: Mapping[str, str] | None = Non
 
 
 def advice_lines(advice_doc: dict | None, names: Mapping[str, str]) -> list[dict]:
-    """The stored advice as rows for the page: who, the claim, and the hand it would have made."""
+    """The stored advice as hints: who, what he could have claimed, under which rule, and the hand
+    it would have made."""
     rows = []
     for player, suggestions in (advice_doc or {}).items():
         if player.startswith("_"):
             continue
         for s in suggestions[:ADVICE_SHOWN]:
-            detail = " ".join(str(s[k]) for k in ("card", "target", "suit", "rank", "direction") if s.get(k))
-            rows.append({"player": names.get(player, player), "rule": s.get("rule", ""), "detail": detail,
-                         "hand": (s.get("hand") or {}).get("name", ""),
-                         "category": (s.get("hand") or {}).get("category")})
+            category = (s.get("hand") or {}).get("category")
+            rows.append({"player": player_name(player, names), "rule": rule_label(s.get("rule", "")),
+                         "claim": advice_claim(s), "hand": hand_name(category, lang()),
+                         "category": category,
+                         "text": advice_sentence(s, names)})
     return rows
 
 
@@ -65,7 +63,7 @@ def hand_name(category, lang: str = "en") -> str:
     try:
         hand = HANDS[int(category)]
     except (KeyError, TypeError, ValueError):
-        return str(category)
+        return _("no hand")
     if lang == "ru":
         return hand.seed_name or "Ничего"
     return hand.english
@@ -121,13 +119,14 @@ def _claim_refusal_words(code: str, claim, lang: str) -> str:
     card = _card_words(claim.card, lang) if claim.card else ""
     words = {
         "once_per_game": _("Refused: %(name)s has already used this right in this game.") % {"name": name},
-        "no_right": _("Refused: %(rule)s gives %(name)s no right in this deal.") % {"rule": claim.rule, "name": name},
+        "no_right": _("Refused: %(rule)s gives %(name)s no right in this deal.") % {"rule": rule_label(claim.rule),
+                                                                                      "name": name},
         "not_held": (_("Refused: %(name)s does not hold %(card)s.") % {"name": name, "card": card} if card
                      else _("Refused: %(name)s does not hold the card the claim names.") % {"name": name}),
-        "not_played": _("Refused: %(rule)s is not played in this game's rules.") % {"rule": claim.rule},
+        "not_played": _("Refused: %(rule)s is not played in this game's rules.") % {"rule": rule_label(claim.rule)},
     }
     return words.get(code, _("Refused: %(rule)s does not let %(name)s make this claim in this deal (its conditions "
-                             "are not met).") % {"rule": claim.rule, "name": name})
+                             "are not met).") % {"rule": rule_label(claim.rule), "name": name})
 
 
 def _card_words(token: str, lang: str) -> str:
@@ -135,3 +134,352 @@ def _card_words(token: str, lang: str) -> str:
         return card_lib.parse_one(token).text(lang)
     except RulesError:
         return token
+
+
+# --- the trace and the advice in words ------------------------------------------------------------
+# One presenter per kind of trace entry (rules.engines.dragon.trace.TraceEntry.change): the entry
+# carries the source, the cards, before / after values and the player; the sentence is built here.
+
+_RULE_CODE = re.compile(r"[BMTDHE]\d{1,3}")
+STATES = ("natural", "wild", "home", "free", "dead", "incrementing", "decrementing")
+
+
+def rule_label(code: str) -> str:
+    """A rule code with its title, "M15 · <title>"; an interpretation point by its reading."""
+    code = str(code or "")
+    if _RULE_CODE.fullmatch(code):
+        return f"{code} · {titles.title(code)}"
+    if code.startswith("IP-"):
+        return reading_label(code)
+    return ""
+
+
+def reading_label(point_id: str) -> str:
+    """An interpretation point as the rule it reads: "the club's reading of M5 · <title>"."""
+    try:
+        point = readings.get(point_id)
+    except RulesError:
+        point = None
+    found = _RULE_CODE.search(point.seed_reference) if point is not None else None
+    if found is None:
+        return _("the club's reading of the rules")
+    return _("the club's reading of %(rule)s") % {"rule": rule_label(found.group())}
+
+
+def player_name(pid, names: Mapping[str, str]) -> str:
+    return names.get(str(pid)) or names.get(pid) or _("a player who has left the table")
+
+
+def _rank_names() -> dict[int, str]:
+    return {2: pgettext("card", "Two"), 3: pgettext("card", "Three"), 4: pgettext("card", "Four"),
+            5: pgettext("card", "Five"), 6: pgettext("card", "Six"), 7: pgettext("card", "Seven"),
+            8: pgettext("card", "Eight"), 9: pgettext("card", "Nine"), 10: pgettext("card", "Ten"),
+            11: pgettext("card", "Elf"), 12: pgettext("card", "Unicorn"), 13: pgettext("card", "Giant"),
+            14: pgettext("card", "Dragon")}
+
+
+def _suit_names() -> dict[str, str]:
+    return {"h": pgettext("of the suit", "hearts"), "d": pgettext("of the suit", "diamonds"),
+            "c": pgettext("of the suit", "clubs"), "s": pgettext("of the suit", "spades")}
+
+
+def card_name(token) -> str:
+    """A card by name: "the Six of spades" / "шестёрка пик"."""
+    try:
+        c = card_lib.parse_one(token)
+    except RulesError:
+        return _("a card")
+    if c.is_joker:
+        return _("the Joker")
+    return _("the %(rank)s of %(suit)s") % {"rank": _rank_names()[c.rank], "suit": _suit_names()[c.suit]}
+
+
+def _state_phrase(state: str, count: int = 1) -> str:
+    phrases = {
+        "natural": npgettext("card state", "a natural card", "natural cards", count),
+        "wild": npgettext("card state", "a wild card", "wild cards", count),
+        "home": npgettext("card state", "a home card", "home cards", count),
+        "free": npgettext("card state", "a free card", "free cards", count),
+        "dead": npgettext("card state", "a dead card", "dead cards", count),
+        "incrementing": npgettext("card state", "an incrementing card", "incrementing cards", count),
+        "decrementing": npgettext("card state", "a decrementing card", "decrementing cards", count),
+    }
+    return phrases.get(str(state), phrases["natural"])
+
+
+def _list(items: list[str]) -> str:
+    items = [i for i in items if i]
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def _cards(rows: list[dict], names: Mapping[str, str]) -> str:
+    """The cards of a group of entries, each with its holder: "the Six of spades (Skeeve)"."""
+    out = []
+    for row in rows:
+        for token in row.get("cards") or []:
+            who = row.get("player")
+            out.append(f"{card_name(token)} ({player_name(who, names)})" if who else card_name(token))
+    return _list(list(dict.fromkeys(out)))
+
+
+def _count(rows: list[dict]) -> int:
+    return sum(len(r.get("cards") or []) for r in rows) or 1
+
+
+def _time(value) -> str:
+    text = str(value or "")
+    found = re.search(r"(\d{4})-(\d\d)-(\d\d)(?:[ T](\d\d:\d\d))?", text)
+    if not found:
+        return text
+    if found.group(4):
+        return found.group(4)
+    return date_format(dt.date(*map(int, found.group(1, 2, 3))), "j F Y")
+
+
+def _month(value) -> str:
+    try:
+        return str(MONTHS[int(value)])
+    except (KeyError, TypeError, ValueError):
+        return str(value)
+
+
+def _on_state(rows, names):
+    row = rows[0]
+    return _("%(cards)s: now %(state)s") % {"cards": _cards(rows, names),
+                                           "state": _state_phrase(row["change"], _count(rows))}
+
+
+def _on_not_state(rows, names):
+    state = str(rows[0]["change"])[4:]
+    return _("%(cards)s: no longer %(state)s") % {"cards": _cards(rows, names),
+                                                 "state": _state_phrase(state, _count(rows))}
+
+
+def _on_revived(rows, names):
+    return _("%(cards)s comes back into play: now %(state)s") % {
+        "cards": _cards(rows, names), "state": _state_phrase(rows[0].get("after") or "natural", _count(rows))}
+
+
+def _on_played_as(rows, names):
+    row = rows[0]
+    return _("%(card)s now plays as %(new)s") % {"card": _cards(rows, names), "new": card_name(row.get("after"))}
+
+
+def _on_frozen(rows, names):
+    return _("%(cards)s: no rule changes it any more") % {"cards": _cards(rows, names)}
+
+
+def _on_protected(rows, names):
+    return _("%(cards)s: cannot be killed for the rest of the deal") % {"cards": _cards(rows, names)}
+
+
+def _on_kill_stopped(rows, names):
+    return _("%(cards)s: the kill does not act") % {"cards": _cards(rows, names)}
+
+
+def _on_kill_annulled(rows, names):
+    return _("%(cards)s: the kill is annulled") % {"cards": _cards(rows, names)}
+
+
+REFUSALS = {
+    "once_per_game": gettext_lazy("the right was already used in this game"),
+    "no_right": gettext_lazy("the rule gives no right in this deal"),
+    "not_held": gettext_lazy("the player does not hold that card"),
+    "not_played": gettext_lazy("the modifier is not played under these rules"),
+    "not_allowed": gettext_lazy("the rule does not allow this claim"),
+}
+
+
+def _on_refused(rows, names):
+    row = rows[0]
+    if row.get("cards"):
+        return _("%(cards)s stays as it was") % {"cards": _cards(rows, names)}
+    reason = REFUSALS.get(str(row.get("after")), REFUSALS["not_allowed"])
+    return _("the claim of %(player)s is refused: %(reason)s") % {
+        "player": player_name(row.get("player"), names), "reason": reason}
+
+
+def _on_ban(rows, names):
+    return _("no card becomes %(state)s in this deal") % {"state": _state_phrase(rows[0].get("after"), 1)}
+
+
+def _on_order(rows, names):
+    row = rows[0]
+    order = order_label(str(row.get("after")))
+    if str(row["change"]).startswith("suits"):
+        return _("the suits now rank %(order)s") % {"order": order}
+    return _("the cards now rank %(order)s") % {"order": order}
+
+
+def _on_weakest(rows, names):
+    if rows[0].get("after"):
+        return _("the weakest hand wins this deal")
+    return _("the strongest hand wins again")
+
+
+def _on_naturalness(rows, names):
+    if rows[0].get("after"):
+        return _("a less natural hand beats a more natural one")
+    return _("a more natural hand beats a less natural one again")
+
+
+def _on_cancelled(rows, names):
+    return _("%(rule)s does not act in this deal") % {"rule": rule_label(str(rows[0].get("after") or ""))}
+
+
+def _on_void(rows, names):
+    if any(r.get("cards") for r in rows):
+        return _("does not act on %(cards)s") % {"cards": _cards(rows, names)}
+    return _("does not act in this deal")
+
+
+def _on_fired(rows, names):
+    who = rows[0].get("player")
+    if who:
+        return _("acts for %(player)s") % {"player": player_name(who, names)}
+    return _("acts in this deal")
+
+
+def _circle_word(kind) -> str:
+    return pgettext("circle", "dark") if kind == "dark" else pgettext("circle", "open")
+
+
+def _on_pattern(rows, names):
+    after = rows[0].get("after") or []
+    return _("the circles are dealt: %(circles)s") % {"circles": ", ".join(_circle_word(k) for k in after)}
+
+
+def _on_not_recorded(rows, names):
+    return _("the previous deal was played without recording its cards")
+
+
+def _on_duplicate(rows, names):
+    return ngettext("%(cards)s was dealt twice: one copy counts", "%(cards)s were dealt twice: one copy of each counts",
+                    _count(rows)) % {"cards": _cards(rows, names)}
+
+
+def _on_winner(rows, names):
+    after = rows[0].get("after")
+    winners = after if isinstance(after, list | tuple) else [after] if after else []
+    if not winners:
+        return _("nobody wins the deal")
+    who = _list([player_name(w, names) for w in winners])
+    return ngettext("%(players)s wins the deal", "%(players)s share the deal", len(winners)) % {"players": who}
+
+
+def _on_clock(rows, names):
+    row = rows[0]
+    return _("the rules read the time as %(after)s (the clock showed %(before)s)") % {
+        "after": _time(row.get("after")), "before": _time(row.get("before"))}
+
+
+def _on_date(rows, names):
+    row = rows[0]
+    return _("the rules read the date as %(after)s (it was %(before)s)") % {
+        "after": _time(row.get("after")), "before": _time(row.get("before"))}
+
+
+def _on_month(rows, names):
+    row = rows[0]
+    return _("Table 3 reads the month as %(after)s (it is %(before)s)") % {
+        "after": _month(row.get("after")), "before": _month(row.get("before"))}
+
+
+def _on_clock_shifts(rows, names):
+    shifts = rows[0].get("after") or {}
+    parts = [ngettext("%(player)s's own time moves %(hours)s hour", "%(player)s's own time moves %(hours)s hours",
+                      abs(int(h))) % {"player": player_name(p, names), "hours": f"{int(h):+d}"}
+             for p, h in shifts.items()]
+    return _list(parts) or _("every player's own time is the room's again")
+
+
+def _on_seats(rows, names):
+    seats = rows[0].get("after") or {}
+    labels = dict(Seat.choices)
+    parts = [_("%(player)s sits %(seat)s") % {"player": player_name(p, names), "seat": labels.get(s, s)}
+             for p, s in seats.items()]
+    return _("the seats turn: %(seats)s") % {"seats": _list(parts)}
+
+
+def _on_other(rows, names):
+    cards = _cards(rows, names)
+    return _("%(cards)s: changed") % {"cards": cards} if cards else _("acts in this deal")
+
+
+PRESENTERS = {
+    **{state: _on_state for state in STATES},
+    **{f"not {state}": _on_not_state for state in STATES},
+    "revived": _on_revived, **{f"revived {state}": _on_revived for state in STATES},
+    "rank": _on_played_as, "suit": _on_played_as,
+    "frozen": _on_frozen, "protected": _on_protected,
+    "kill stopped": _on_kill_stopped, "kill annulled": _on_kill_annulled,
+    "refused": _on_refused, "ban": _on_ban,
+    "cards order": _on_order, "suits order": _on_order,
+    "weakest wins": _on_weakest, "naturalness reversed": _on_naturalness,
+    "cancelled": _on_cancelled, "void": _on_void, "fired": _on_fired,
+    "pattern": _on_pattern, "not recorded": _on_not_recorded, "duplicate": _on_duplicate,
+    "winner": _on_winner,
+    "clock": _on_clock, "date": _on_date, "table3_month": _on_month, "clock_shifts": _on_clock_shifts,
+    "seats": _on_seats,
+}
+# Several cards changed alike by one rule make one sentence; these changes are told one by one.
+_ONE_BY_ONE = {"rank", "suit", "refused", "winner", "pattern", "clock", "date", "table3_month",
+               "clock_shifts", "seats", "cancelled", "fired"}
+
+
+def _same(a: dict, b: dict) -> bool:
+    return (a.get("source"), a.get("change"), a.get("after")) == (b.get("source"), b.get("change"), b.get("after")) \
+        and a.get("change") not in _ONE_BY_ONE and bool(a.get("cards")) and bool(b.get("cards"))
+
+
+def trace_sentences(trace: list[dict], names: Mapping[str, str]) -> list[str]:
+    groups: list[list[dict]] = []
+    for row in trace or []:
+        if groups and _same(groups[-1][-1], row):
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    lines = []
+    for rows in groups:
+        present = PRESENTERS.get(str(rows[0].get("change")), _on_other)
+        sentence = present(rows, names)
+        label = rule_label(rows[0].get("source", ""))
+        lines.append(f"{label}: {sentence}" if label else sentence[:1].upper() + sentence[1:])
+    return lines
+
+
+def advice_claim(s: Mapping) -> str:
+    """What a suggested claim does, in words: "playing the Six of spades as the Six of diamonds"."""
+    card = s.get("card")
+    if card and (s.get("suit") or s.get("rank")):
+        try:
+            c = card_lib.parse_one(card)
+            new = c
+            if s.get("suit"):
+                new = new.with_suit(str(s["suit"]))
+            if s.get("rank"):
+                new = new.with_rank(int(s["rank"]))
+            return _("playing %(card)s as %(new)s") % {"card": card_name(c), "new": card_name(new)}
+        except (RulesError, TypeError, ValueError):
+            pass
+    if card and s.get("target"):
+        return _("using %(card)s on %(target)s") % {"card": card_name(card), "target": card_name(s["target"])}
+    if card and s.get("direction"):
+        return _("making %(card)s %(state)s") % {"card": card_name(card), "state": _state_phrase(
+            "decrementing" if str(s["direction"]).startswith(("dec", "down", "-")) else "incrementing")}
+    if s.get("cancels"):
+        return _("cancelling %(rule)s") % {"rule": rule_label(f"M{s['cancels']}")}
+    if s.get("cards"):
+        return _("claiming %(cards)s") % {"cards": _list([card_name(c) for c in s["cards"]])}
+    if card:
+        return _("claiming %(card)s") % {"card": card_name(card)}
+    return _("claiming it")
+
+
+def advice_sentence(s: Mapping, names: Mapping[str, str]) -> str:
+    """"Skeeve: playing the Six of spades as the Six of diamonds (B1 · Base rule 1) makes a Sated Belly"."""
+    return _("%(player)s: %(claim)s (%(rule)s) makes %(hand)s") % {
+        "player": player_name(s.get("player"), names), "claim": advice_claim(s),
+        "rule": rule_label(s.get("rule", "")), "hand": hand_name((s.get("hand") or {}).get("category"), lang())}

@@ -65,3 +65,14 @@ def hand_name(category) -> str:
 def suit_symbol(letter: str) -> str:
     """A suit letter (h, d, c, s) as its symbol."""
     return {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}.get(letter, letter)
+
+
+def order_word(value) -> str:
+    """A card or suit order in words: natural or inverted."""
+    return presenters.order_label(str(value))
+
+
+@register.filter
+def rule_label(code) -> str:
+    """A rule code with its title, "M15 · <title>"."""
+    return presenters.rule_label(str(code))
