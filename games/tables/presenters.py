@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
@@ -102,3 +103,138 @@ def dice_match_data(match: DiceMatch, *, odds: bool = True) -> dict[str, Any]:
                          "hand": row["hand"], "keep": row["keep"], "best": row["best"]}
                         for row in selectors.dice_odds(match)]
     return data
+
+
+# --- the hands and the logs in words ---------------------------------------------------------------
+
+CASINO_HAND_NAMES = {
+    "straight_flush": pgettext_lazy("casino hand", "Straight flush"), "dragon": pgettext_lazy("casino hand", "Dragon"),
+    "two_triples": pgettext_lazy("casino hand", "Two triples"), "flush": pgettext_lazy("casino hand", "Flush"),
+    "collision": pgettext_lazy("casino hand", "Collision"), "quad": pgettext_lazy("casino hand", "Four of a kind"),
+    "straight": pgettext_lazy("casino hand", "Straight"), "full_house": pgettext_lazy("casino hand", "Full house"),
+    "three_pairs": pgettext_lazy("casino hand", "Three pairs"), "triple": pgettext_lazy("casino hand", "Three of a kind"),
+    "two_pairs": pgettext_lazy("casino hand", "Two pairs"), "pair": pgettext_lazy("casino hand", "Pair"),
+    "high_card": pgettext_lazy("casino hand", "High card"),
+    "royal_flush": pgettext_lazy("casino hand", "Royal flush"), "full_dragon": pgettext_lazy("casino hand", "Full dragon"),
+    "full_belly": pgettext_lazy("casino hand", "Full belly"),
+    "four_of_a_kind": pgettext_lazy("casino hand", "Four of a kind"),
+    "three_of_a_kind": pgettext_lazy("casino hand", "Three of a kind"), "honor": pgettext_lazy("casino hand", "Honor"),
+}
+
+
+def casino_hand_name(name) -> str:
+    return str(CASINO_HAND_NAMES.get(str(name), pgettext("casino hand", "a combination")))
+
+
+def dice_hand_name(name) -> str:
+    from .templatetags.tables_tags import LABELS
+
+    return str(LABELS["dice_hand"].get(str(name), pgettext("dice poker figure", "nothing")))
+
+
+def _dice(values) -> str:
+    return "-".join(str(v) for v in values or [])
+
+
+def casino_steps(view: dict) -> list[str]:
+    """The casino hand's log as sentences, one per step."""
+    out = []
+    for step in view.get("trace") or []:
+        event, side = step.get("event"), step.get("side")
+        house = side == "house"
+        if event == "ante":
+            text = gettext("each side puts its ante in the bank: the bank is %(bank)s") % {"bank": step.get("bank")}
+        elif event == "deal":
+            text = gettext("six cards to each side, one at a time, the player first")
+        elif event == "play":
+            text = gettext("the player plays; the bank is unchanged")
+        elif event == "raise":
+            text = gettext("the player raises: the bank is %(bank)s") % {"bank": step.get("bank")}
+        elif event == "match":
+            text = gettext("the house matches the raise")
+        elif event == "fold":
+            text = gettext("the player folds: the house wins the bank")
+        elif event == "draw":
+            count = len(step.get("discard") or [])
+            text = (ngettext("the house changes %(n)s card", "the house changes %(n)s cards", count) if house else
+                    ngettext("the player changes %(n)s card", "the player changes %(n)s cards", count)) % {"n": count}
+        elif event == "reveal":
+            situation = step.get("situation") or {}
+            if situation.get("inversion"):
+                rule = gettext("inversion: the lower combination wins")
+            elif situation.get("trump"):
+                rule = gettext("a trump suit")
+            else:
+                rule = gettext("no situational rule")
+            text = gettext("the cards are shown at minute %(minute)s: %(rule)s") % {"minute": step.get("minute"),
+                                                                                   "rule": rule}
+        elif event == "showdown":
+            player, house_value = view.get("player_value") or {}, view.get("house_value") or {}
+            from .templatetags.tables_tags import LABELS
+
+            text = gettext("%(player)s against %(house)s: %(outcome)s") % {
+                "player": casino_hand_name(player.get("name")), "house": casino_hand_name(house_value.get("name")),
+                "outcome": str(LABELS["outcome"].get(step.get("outcome"), "")).lower()}
+        elif event == "tie":
+            text = gettext("equal combinations")
+        elif event == "settle":
+            text = gettext("the bank is settled")
+        else:
+            continue
+        out.append(text[:1].upper() + text[1:])
+    return out
+
+
+def dice_steps(match: DiceMatch) -> list[str]:
+    """The dice match's log as sentences, one per event, players by their display names."""
+    members = dice_names(match)
+
+    def who(key):
+        member = members.get(key)
+        return member.display_name if member is not None else gettext("a player")
+
+    out = []
+    for e in match.document.get("trace") or []:
+        event, player = e.get("event"), who(e.get("player"))
+        if event == "stake":
+            text = gettext("%(player)s puts the stake of %(amount)s into the pool") % {"player": player,
+                                                                                      "amount": e.get("amount")}
+        elif event == "roll":
+            text = gettext("%(player)s rolls %(dice)s: %(hand)s") % {
+                "player": player, "dice": _dice(e.get("dice")), "hand": dice_hand_name(e.get("hand"))}
+        elif event == "raise":
+            text = gettext("%(player)s proposes to raise the stake by %(amount)s") % {"player": player,
+                                                                                      "amount": e.get("amount")}
+        elif event == "no_raise":
+            text = gettext("%(player)s proposes no raise") % {"player": player}
+        elif event == "accept":
+            text = gettext("%(player)s accepts: the pool is %(pool)s") % {"player": player, "pool": e.get("pool")}
+        elif event == "decline":
+            text = gettext("%(player)s declines the raise") % {"player": player}
+        elif event == "pass":
+            text = gettext("%(player)s passes") % {"player": player}
+        elif event == "reroll":
+            text = gettext("%(player)s rerolls %(count)s of the dice: %(dice)s, %(hand)s") % {
+                "player": player, "count": len(e.get("indices") or []), "dice": _dice(e.get("dice")),
+                "hand": dice_hand_name(e.get("hand"))}
+        elif event == "showdown":
+            hands = e.get("hands") or {}
+            if e.get("result") == "draw" or e.get("result") not in hands:
+                text = gettext("the figures are equal: the round is replayed")
+            else:
+                winner = e["result"]
+                loser = next((k for k in hands if k != winner), winner)
+                text = gettext("%(winner)s's %(hand)s beats %(loser)s's %(other)s") % {
+                    "winner": who(winner), "hand": dice_hand_name(hands[winner]), "loser": who(loser),
+                    "other": dice_hand_name(hands[loser])}
+        elif event == "round_drawn":
+            text = gettext("round %(n)s is drawn and does not count") % {"n": e.get("round")}
+        elif event == "round_won":
+            text = gettext("%(player)s wins round %(n)s") % {"player": player, "n": e.get("round")}
+        elif event == "match_won":
+            text = gettext("%(player)s wins the match and takes the pool of %(pool)s") % {"player": player,
+                                                                                          "pool": e.get("pool")}
+        else:
+            continue
+        out.append(text[:1].upper() + text[1:])
+    return out

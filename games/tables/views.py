@@ -91,7 +91,7 @@ def _hand_page(request: HttpRequest, member: Member, hand: CasinoHand, *, draw_f
         "actions": presenters.CASINO_ACTIONS[hand.phase],
         "draw_form": draw_form or CasinoDrawForm(cards=view["player_cards"]),
         "error": error, "odds": hand.odds if hand.phase != CasinoHand.Phase.FIRST_DECISION else None,
-        "decisions": ("fold", "play", "raise"),
+        "decisions": ("fold", "play", "raise"), "steps": presenters.casino_steps(view),
     }, status=status)
 
 
@@ -216,7 +216,7 @@ def _dice_page(request: HttpRequest, member: Member, match: DiceMatch, *, form: 
         "is_creator": match.created_by_id == member.pk,
         "entries": selectors.dice_entries(match),
         "odds": selectors.dice_odds(match) if under_way else [],
-        "trace": match.document["trace"], "rounds": state["rounds"],
+        "trace": presenters.dice_steps(match), "rounds": state["rounds"],
     }, status=status)
 
 

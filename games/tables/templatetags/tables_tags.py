@@ -92,3 +92,11 @@ def table_label(value, kind: str):
     """The display name of an internal value: ``{{ d|table_label:"decision" }}`` shows "Fold"
     for "fold" in the page's language; a value with no name is shown as is."""
     return LABELS.get(kind, {}).get(value, value)
+
+
+@register.filter
+def casino_hand(name) -> str:
+    """A casino combination by its name in the page's language."""
+    from ..presenters import casino_hand_name
+
+    return casino_hand_name(name)
