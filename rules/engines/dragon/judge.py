@@ -259,7 +259,7 @@ class DealJudgement:
     refused: list[Refusal] = field(default_factory=list)   # the claims refused, the deal judged without them
 
     def trace_text(self, lang: str = "en") -> str:
-        """The trace, one line per entry, in English or Russian."""
+        """The trace, one plain line per entry (cards in the ``lang`` notation)."""
         return render(self.trace, lang)
 
     def as_dict(self) -> dict:
