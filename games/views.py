@@ -422,7 +422,8 @@ def member_stats(request: HttpRequest, pk: int) -> HttpResponse:
         "stats": stats, "subject": member, "chips": chips,
         "balance": selectors.balance(member=member) if chips else None,
         "sessions": selectors.balances_by_session(member=member) if chips else [],
-        "hand_bars": [(name, count) for name, count, _cat in stats["hands"]]})
+        "hand_bars": [(presenters.hand_name(cat, presenters.lang()), count) for _name, count, cat in stats["hands"]],
+        "modifier_bars": [(presenters.rule_label(source), count) for source, count in stats["modifiers"]]})
 
 
 @login_required

@@ -16,6 +16,8 @@ from django.views.decorators.http import require_POST
 
 from club import selectors as club_selectors
 from club.errors import ApplicationError, Forbidden, NotFound
+from club.models import Member
+from games import presenters as game_presenters
 
 from . import access, search, selectors, services
 from .api import precedent_queryset
@@ -249,8 +251,16 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
     dispute = _dispute_or_404(member, pk, for_write=False)
     return render(request, "rules/dispute_detail.html", {
-        "dispute": dispute, "can_rule": access.can_rule(member),
+        "dispute": dispute, "can_rule": access.can_rule(member), "trace": _snapshot_trace(dispute.deal_snapshot),
         "ruling_form": RulingForm(), "publish_form": PublishForm(initial={"title": dispute.question[:200]})})
+
+
+def _snapshot_trace(snapshot: dict) -> list[str]:
+    """The trace kept with a dispute, told as the deal page tells it (players by display name)."""
+    trace = (snapshot or {}).get("trace") or []
+    keys = {str(k) for k in (snapshot or {}).get("players") or {}} | {str(t.get("player")) for t in trace}
+    names = dict(Member.objects.filter(pk__in=[k for k in keys if k.isdigit()]).values_list("pk", "display_name"))
+    return game_presenters.trace_lines(trace, names={str(pk): name for pk, name in names.items()})
 
 
 @login_required

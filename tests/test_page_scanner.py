@@ -1,0 +1,275 @@
+"""Every page of the demo club, as an admin and as a member, in English and in Russian, read as a
+person reads it: words, never codes, ids, Python reprs or the other language's script.
+
+The pages come from the URL conf (as in tests/test_write_access.py), their arguments from the demo
+club's objects. The visible text is what an HTML parser finds outside <script>, <style> and
+attributes, and outside any element marked with a ``lang`` other than the page's own (the seeds'
+Russian texts and names, shown verbatim on English pages) or marked as code (``<code>``,
+``translate="no"``).
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+# Pages outside the club's own apps (the API, Django's admin, allauth, i18n, static files) and
+# downloads that are not pages (CSV, the RSS feed).
+FOREIGN_PREFIXES = ("api/", "admin/", "accounts/", "i18n/", "^static/", "health/", "ready/", "favicon")
+NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tournaments:sheet_totals"}
+
+# Words that stay as they are on a Russian page: abbreviations every member reads as such.
+LATIN_ON_RUSSIAN = {"API", "CSV", "RSS", "Elo", "PDF", "EN", "RU"}
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}(?:['’-][A-Za-z]+)*\b")
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+REPRS = [
+    (re.compile(r"\[\s*['\"]"), "a Python list"),
+    (re.compile(r"\{\s*['\"]"), "a Python dict"),
+    (re.compile(r"\bNone\b"), "None"),
+    (re.compile(r"\b(?:True|False)\b"), "a Python boolean"),
+    (re.compile(r"<[A-Z][A-Za-z]+: "), "a model repr"),
+]
+BARE_ID = re.compile(r"\b(?:player|игрок)\s+\d+\b|(?<![&\w])#\d+\b", re.IGNORECASE)
+POINT_ID = re.compile(r"\bIP-[A-Z0-9][A-Z0-9-]*")
+# A rule code (base rule, modifier, table row, definition, hand) shown without its title: the code
+# is followed by " · <title>" wherever it is shown.
+RULE_CODE = re.compile(r"\b[BMTDH]\d{1,3}\b(?! ·)")
+
+
+class _Text(HTMLParser):
+    """The text a person sees, one chunk per text node."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    HIDDEN = {"script", "style", "template", "noscript", "code", "pre", "svg"}
+
+    def __init__(self, lang: str):
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.stack: list[tuple[str, bool]] = []
+        self.chunks: list[str] = []
+
+    def _skipping(self) -> bool:
+        return bool(self.stack) and self.stack[-1][1]
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "input" and not self._skipping() and attrs.get("type") in ("submit", "button") and attrs.get("value"):
+            self.chunks.append(attrs["value"])
+        if tag in self.VOID:
+            return
+        marked = tag != "html" and attrs.get("lang") not in (None, self.lang)
+        skip = self._skipping() or tag in self.HIDDEN or marked or attrs.get("translate") == "no"
+        self.stack.append((tag, skip))
+
+    def handle_startendtag(self, tag, attrs):
+        if tag not in self.VOID:
+            return
+        self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data):
+        if not self._skipping() and data.strip():
+            self.chunks.append(" ".join(data.split()))
+
+
+def visible_text(html: str, lang: str) -> list[str]:
+    parser = _Text(lang)
+    parser.feed(html)
+    parser.close()
+    return parser.chunks
+
+
+def defects(chunks: list[str], lang: str, typed: list[str]) -> list[str]:
+    """What a person should not read on a page; ``typed`` is what members typed (names, titles,
+    notes), shown as typed and so in whatever script they typed it."""
+    found = []
+    for chunk in chunks:
+        text = chunk
+        for data in typed:
+            text = text.replace(data, " ")
+        problems = []
+        if SNAKE.search(text):
+            problems.append(f"snake_case {SNAKE.search(text).group()!r}")
+        for pattern, what in REPRS:
+            if pattern.search(text):
+                problems.append(what)
+        if BARE_ID.search(text):
+            problems.append(f"bare id {BARE_ID.search(text).group()!r}")
+        if POINT_ID.search(text):
+            problems.append(f"point id {POINT_ID.search(text).group()!r}")
+        if RULE_CODE.search(text):
+            problems.append(f"rule code without its title {RULE_CODE.search(text).group()!r}")
+        if lang == "en" and CYRILLIC.search(text):
+            problems.append("Cyrillic on an English page")
+        if lang == "ru":
+            latin = [w for w in LATIN_WORD.findall(text) if w not in LATIN_ON_RUSSIAN]
+            if latin:
+                problems.append(f"Latin words on a Russian page {latin[:3]}")
+        found += [f"{p}: {chunk[:120]!r}" for p in problems]
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# The demo club and its pages
+
+
+def _pages() -> dict[str, tuple[str, list[str]]]:
+    """Every named page of the club's apps: name -> (route, its argument names)."""
+    found: dict[str, tuple[str, list[str]]] = {}
+
+    def walk(resolver, prefix, namespace):
+        for entry in resolver.url_patterns:
+            route = prefix + str(entry.pattern)
+            if isinstance(entry, URLResolver):
+                walk(entry, route, entry.namespace or namespace)
+            elif isinstance(entry, URLPattern) and entry.name and not route.startswith(FOREIGN_PREFIXES):
+                name = f"{namespace}:{entry.name}" if namespace else entry.name
+                found[name] = (route, list(entry.pattern.converters))
+
+    walk(get_resolver(), "", None)
+    return {name: page for name, page in found.items() if name not in NOT_HTML}
+
+
+PAGES = sorted(_pages())
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo club, loaded once for the module and rolled back after it."""
+    from django.test.utils import override_settings
+
+    from club import demo as club_demo
+    from games import demo as games_demo
+    from games.tables import demo as tables_demo
+    from games.tournaments import demo as tournaments_demo
+    from rules import demo as rules_demo
+
+    with django_db_blocker.unblock(), override_settings(CLUB_JUDGE=""):
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            club = club_demo.load()
+            # The advice of a deal is computed after the commit; here there is none, so run it.
+            games = games_demo.load()
+            from games import services
+            from games.models import Result
+
+            for result in Result.objects.filter(kind="judged", advice__isnull=True):
+                services.result_advise(result=result)
+            rules_demo.load()
+            tables_demo.load()
+            tournaments_demo.load()
+            yield {"club": club, "games": games, "arguments": _arguments(club)}
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+def _arguments(club) -> dict[str, dict]:
+    """One demo object for every page that takes one: page name -> kwargs."""
+    from club.models import Dimension, Invitation, ScheduledSession
+    from games.models import Deal, Game
+    from games.tables.models import CasinoHand, DiceMatch
+    from games.tournaments.models import Round, Tournament
+    from games.tournaments.models import Table as TournamentTable
+    from rules.models import Dispute, InterpretationPoint, Precedent, RulebookEntry
+
+    game = Game.objects.order_by("pk").first()
+    deal = Deal.objects.filter(mode="digital", results__status="confirmed").order_by("pk").first()
+    member = club["members"]["Skeeve"]
+    session = ScheduledSession.objects.filter(title="Dragon Poker night II").first()
+    future = ScheduledSession.objects.filter(title="Dragon Poker night III").first()
+    tournament = Tournament.objects.order_by("pk").first()
+    invitation = Invitation.objects.first()
+    return {
+        "club:member_detail": {"pk": member.pk},
+        "club:dimension_detail": {"slug": Dimension.objects.order_by("pk").first().slug},
+        "club:venue_detail": {"slug": club["venue"].slug},
+        "club:session_detail": {"pk": session.pk},
+        "club:session_rsvp": {"pk": future.pk},
+        "club:session_transition": {"pk": future.pk},
+        "club:session_seating": {"pk": future.pk},
+        "club:invitation_open": {"token": invitation.token if invitation else "no-such-invitation"},
+        "games:member_stats": {"pk": member.pk},
+        "games:game_start": {"session_pk": future.pk},
+        "games:game_detail": {"pk": game.pk},
+        "games:deal_new": {"pk": game.pk},
+        "games:game_end": {"pk": game.pk},
+        "games:game_reseat": {"pk": game.pk},
+        "games:deal_detail": {"pk": deal.pk},
+        "games:deal_in_sitting": {"pk": game.pk, "position": 2},
+        "tournaments:detail": {"slug": tournament.slug},
+        "tournaments:standings": {"slug": tournament.slug},
+        "tournaments:report": {"slug": tournament.slug},
+        "tournaments:manage": {"slug": tournament.slug},
+        "tournaments:member_rating": {"member_id": member.pk},
+        "tournaments:sheet": {"pk": TournamentTable.objects.order_by("pk").first().pk},
+        "tournaments:round": {"pk": Round.objects.order_by("pk").first().pk},
+        "tables:casino_hand": {"pk": CasinoHand.objects.order_by("pk").first().pk},
+        "tables:dice_match": {"pk": DiceMatch.objects.order_by("pk").first().pk},
+        "rules:point_detail": {"point_id": InterpretationPoint.objects.order_by("pk").first().point_id},
+        "rules:precedent_detail": {"permanent_id": Precedent.objects.order_by("pk").first().permanent_id},
+        "rules:precedent_transition": {"permanent_id": Precedent.objects.order_by("pk").first().permanent_id},
+        "rules:dispute_detail": {"pk": Dispute.objects.order_by("pk").first().pk},
+        "rules:dispute_act": {"pk": Dispute.objects.order_by("pk").first().pk, "what": "publish"},
+        "rules:entry_detail": {"key": RulebookEntry.objects.order_by("pk").first().key},
+    }
+
+
+def _typed() -> list[str]:
+    """What members typed, longest first: shown as typed, in any script."""
+    from django.conf import settings
+
+    from club.models import Dimension, Member, ScheduledSession, Venue
+    from games.models import Result
+    from games.tournaments.models import Tournament
+    from rules.models import Dispute
+
+    typed = {settings.CLUB_NAME}
+    typed |= set(Member.objects.values_list("display_name", flat=True))
+    typed |= set(Dispute.objects.values_list("question", flat=True))
+    typed |= set(Dispute.objects.exclude(ruling="").values_list("ruling", flat=True))
+    typed |= set(Result.objects.exclude(note="").values_list("note", flat=True))
+    typed |= set(ScheduledSession.objects.values_list("title", flat=True))
+    typed |= set(Tournament.objects.values_list("name", flat=True))
+    for venue in Venue.objects.all():
+        typed |= {venue.name, venue.address, venue.timezone}
+    for dimension in Dimension.objects.all():
+        typed |= {dimension.name_en, dimension.name_ru, dimension.phonetic}
+    return sorted((t for t in typed if t), key=len, reverse=True)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("role", ["admin", "member"])
+@pytest.mark.parametrize("name", PAGES)
+def test_page_reads_as_words(demo, name, role, lang):
+    from django.conf import settings
+
+    member = demo["club"]["members"]["Aahz" if role == "admin" else "Skeeve"]
+    route, params = _pages()[name]
+    kwargs = demo["arguments"].get(name, {})
+    assert set(kwargs) == set(params), f"give {name} ({route}) a demo object in _arguments"
+    client = Client()
+    client.force_login(member.user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    response = client.get(reverse(name, kwargs=kwargs))
+    if response.status_code in (302, 405) or "html" not in response.get("Content-Type", ""):
+        pytest.skip(f"{name} is not a page to read with GET ({response.status_code})")
+    assert response.status_code in (200, 403, 404), f"{name}: {response.status_code}"
+    html = response.content.decode()
+    assert f'lang="{lang}"' in html[:500], f"{name} is not served in {lang}"
+    found = defects(visible_text(html, lang), lang, _typed())
+    assert not found, f"{name} as {role} in {lang}:\n" + "\n".join(dict.fromkeys(found))
