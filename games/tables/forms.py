@@ -4,7 +4,9 @@ engine's reason is put next to the field it concerns."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club.models import Member, ScheduledSession, Venue
 from rules.engines import draker as draker_engine
@@ -87,10 +89,26 @@ class DiceMoveForm(forms.Form):
         return move
 
 
-SUIT_CHOICES = [(code, name) for code, name in draker_engine.SUITS.items()]
+DRAKER_SUIT_NAMES = {"h": pgettext_lazy("draker suit", "hearts"), "d": pgettext_lazy("draker suit", "diamonds"),
+                     "c": pgettext_lazy("draker suit", "clubs"), "s": pgettext_lazy("draker suit", "spades"),
+                     "e": pgettext_lazy("draker suit", "elves"), "g": pgettext_lazy("draker suit", "gnomes")}
+PROFESSION_NAMES = {
+    "spearman": pgettext_lazy("draker profession", "spearman"),
+    "swordsman": pgettext_lazy("draker profession", "swordsman"),
+    "archer": pgettext_lazy("draker profession", "archer"),
+    "field_musician": pgettext_lazy("draker profession", "field musician"),
+    "healer": pgettext_lazy("draker profession", "healer"),
+    "pathfinder": pgettext_lazy("draker profession", "pathfinder"),
+    "mechanic": pgettext_lazy("draker profession", "mechanic"),
+    "wizard": pgettext_lazy("draker profession", "wizard"),
+    "giant": pgettext_lazy("draker profession", "giant"),
+    "etsilop": pgettext_lazy("draker profession", "etsilop"),
+}
+SUIT_CHOICES = [(code, DRAKER_SUIT_NAMES[code]) for code in draker_engine.SUITS]
 RANK_CHOICES = [("", "–")] + [(str(r), {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r)))
                                for r in draker_engine.RANKS]
-PROFESSION_CHOICES = [(str(n), f"{n} {name.replace('_', ' ')}") for n, name in draker_engine.PROFESSIONS.items()]
+PROFESSION_CHOICES = [(str(n), format_lazy("{} {}", n, PROFESSION_NAMES[name]))
+                      for n, name in draker_engine.PROFESSIONS.items()]
 
 
 class DrakerCardForm(forms.Form):

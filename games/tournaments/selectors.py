@@ -30,6 +30,9 @@ from .models import (
 START_ORDINAL = 0.0
 
 SUITS = {"h": ("♥", "red"), "d": ("♦", "red"), "c": ("♣", "black"), "s": ("♠", "black")}
+# What a joker led asks of the others (the engine's ``demand``).
+DEMANDS = {"highest": pgettext_lazy("joker demand", "the joker asks for the highest card"),
+           "lowest": pgettext_lazy("joker demand", "the joker asks for the lowest card")}
 
 
 def tournaments_list() -> QuerySet[Tournament]:
@@ -154,7 +157,7 @@ def round_play(row: Round) -> dict[str, Any] | None:
             "hands": [{"label": SEAT_LABELS[s], "cards": [card_view(c) for c in hand]}
                       for s, hand in enumerate(play["hands"])],
             "tricks": [{"n": i + 1, "leader": SEAT_LABELS[t["leader"]], "winner": SEAT_LABELS[t["winner"]],
-                        "demand": t.get("demand"),
+                        "demand": DEMANDS.get(t.get("demand")) if t.get("demand") else None,
                         "cards": [{"seat": SEAT_LABELS[(t["leader"] + k) % 4], **card_view(c)}
                                   for k, c in enumerate(t["cards"])]}
                        for i, t in enumerate(play["tricks"])]}
@@ -162,7 +165,7 @@ def round_play(row: Round) -> dict[str, Any] | None:
 
 def card_view(token: str) -> dict[str, str]:
     if token == "Jo":
-        return {"text": "Jo", "colour": "black", "token": token}
+        return {"text": "🃏", "colour": "black", "token": token}
     rank, suit = token[:-1], token[-1]
     symbol, colour = SUITS.get(suit, (suit, "black"))
     return {"text": f"{'10' if rank == 'T' else rank}{symbol}", "colour": colour, "token": token}
