@@ -215,13 +215,19 @@ def _list(items: list[str]) -> str:
 
 
 def _cards(rows: list[dict], names: Mapping[str, str]) -> str:
-    """The cards of a group of entries, each with its holder: "the Six of spades (Skeeve)"."""
-    out = []
+    """The cards of a group of entries, each player's together: "the Six of spades (Skeeve)", or
+    "the Six and the Ten of spades (Skeeve); the Four of clubs (Aahz)"."""
+    by_player: dict[object, list[str]] = {}
     for row in rows:
         for token in row.get("cards") or []:
-            who = row.get("player")
-            out.append(f"{card_name(token)} ({player_name(who, names)})" if who else card_name(token))
-    return _list(list(dict.fromkeys(out)))
+            cards = by_player.setdefault(row.get("player"), [])
+            if card_name(token) not in cards:
+                cards.append(card_name(token))
+    parts = [f"{_list(cards)} ({player_name(who, names)})" if who else _list(cards)
+             for who, cards in by_player.items()]
+    if all(len(cards) == 1 for cards in by_player.values()):
+        return _list(parts)
+    return "; ".join(parts)
 
 
 def _count(rows: list[dict]) -> int:
@@ -446,7 +452,8 @@ def trace_sentences(trace: list[dict], names: Mapping[str, str]) -> list[str]:
         present = PRESENTERS.get(str(rows[0].get("change")), _on_other)
         sentence = present(rows, names)
         label = rule_label(rows[0].get("source", ""))
-        lines.append(f"{label}: {sentence}" if label else sentence[:1].upper() + sentence[1:])
+        line = f"{label}: {sentence}" if label else sentence
+        lines.append(line[:1].upper() + line[1:])
     return lines
 
 

@@ -72,7 +72,7 @@ def test_a_player_who_is_not_at_the_table_is_never_shown_by_id():
 def test_an_interpretation_point_is_shown_by_the_rule_it_reads():
     rows = [{"source": "IP-M5-AFTERMATH", "change": "pattern", "cards": [], "before": ["open"], "after": ["dark"]}]
     line = _lines(rows, "en")[0]
-    assert "IP-" not in line and line.startswith("the club's reading of M5 · Modifier 5:")
+    assert "IP-" not in line and line.startswith("The club's reading of M5 · Modifier 5:")
 
 
 def test_the_advice_is_a_hint_naming_the_claim_the_rule_and_the_hand():
@@ -96,3 +96,11 @@ def test_every_entry_of_a_real_judgement_reads_without_codes():
     for lang in ("en", "ru"):
         for line in _lines(rows, lang):
             assert "_" not in line and "[" not in line and "None" not in line and " -> " not in line, line
+
+
+def test_many_cards_of_one_change_are_told_player_by_player():
+    """Table 3 makes many cards home at once: each player's cards together, then his name."""
+    rows = [{"source": "T3", "change": "home", "cards": [card], "player": p, "after": "home"}
+            for card, p in (("Ah", "1"), ("6h", "2"), ("As", "1"))]
+    assert _lines(rows, "en") == ["T3 · Table 3: the Dragon of hearts and the Dragon of spades (Skeeve); "
+                                  "the Six of hearts (Aahz): now home cards"]
