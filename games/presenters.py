@@ -8,6 +8,7 @@ import datetime as dt
 import re
 from collections.abc import Mapping
 
+from django.utils import translation
 from django.utils.dates import MONTHS
 from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext_lazy, ngettext, npgettext, pgettext
@@ -31,8 +32,9 @@ def lang() -> str:
 def trace_lines(trace: list[dict], lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
     """The trace of a judgement as a croupier explains it, one sentence per rule that acted (the
     same change of several cards by one rule in one sentence), players by their display names.
-    ``lang`` is kept for the callers; the words follow the active language."""
-    return trace_sentences(trace, names or {})
+    ``lang``: "en" or "ru"."""
+    with translation.override(lang):
+        return trace_sentences(trace, names or {})
 
 
 def preview_lines(found, lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:

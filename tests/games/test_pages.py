@@ -39,7 +39,8 @@ def test_judged_result_page_shows_hands_trace_and_confirm(judge, client_as, game
     client.post(reverse("games:deal_submit", args=[deal.pk]))
     result = Result.objects.get(deal=deal)
     page = client.get(deal.get_absolute_url()).content.decode()
-    assert "<strong>Dragon</strong> (30)" in page and "M7:" in page and "seven of clubs dies" in page
+    # Modifier 7 kills a card: told with the rule's title and the card by name.
+    assert "<strong>Dragon</strong> (30)" in page and "M7 · Modifier 7: the " in page and "now a dead card" in page
     assert 'id="confirm-result"' not in page  # the submitter does not confirm
     client = client_as(players[2])
     assert 'id="confirm-result"' in client.get(deal.get_absolute_url()).content.decode()
@@ -53,7 +54,7 @@ def test_russian_trace_and_cards(judge, client_as, game, croupier, players):
     services.result_submit(deal=deal, actor=players[0])
     client = client_as(players[1])
     page = client.get(deal.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "убитая" in page  # the engine's Russian rendering of the trace
+    assert "M7 · Модификатор 7:" in page and "теперь мёртвая карта" in page  # the trace in Russian words
 
 
 def test_quick_result_is_marked_as_such(client_as, game, croupier, players):

@@ -37,13 +37,13 @@ def test_each_card_shows_the_rules_that_acted_so_far_marked_provisional(client_a
     assert 'id="deal-preview"' in page and "provisional" in page
     assert "As if the deal ended now, after 1 of 36 cards" in page
     rules = page.split('id="preview-rules"')[1].split("</p>")[0]
-    assert '<span class="badge">B20</span>' in rules and "suits inverted" in rules
+    assert f'<span class="badge">{presenters.rule_label("B20")}</span>' in rules and "suits inverted" in rules
     page = _deal_cards(client, deal, ["7c", "Ah", "2s", "10d"])
     found = selectors.deal_preview(sitting=sitting_for(deal))
     assert found is not None and found.dealt == 5
     rules = page.split('id="preview-rules"')[1].split("</p>")[0]
     for source in found.sources:
-        assert f'<span class="badge">{source}</span>' in rules
+        assert f'<span class="badge">{presenters.rule_label(source)}</span>' in rules
     for c in found.cards:                       # the card tiles carry the provisional states
         if c.state != "natural":
             assert f'class="card {engine.card_colour(c.card)} {c.state}' in page
