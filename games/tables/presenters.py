@@ -238,3 +238,67 @@ def dice_steps(match: DiceMatch) -> list[str]:
             continue
         out.append(text[:1].upper() + text[1:])
     return out
+
+
+def draker_card_name(card) -> str:
+    """A Draker card: its rank, suit and profession, "7 hearts, archer"."""
+    from rules.engines import draker as draker_engine
+
+    from .forms import DRAKER_SUIT_NAMES, PROFESSION_NAMES
+
+    rank = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(card.rank, str(card.rank))
+    profession = PROFESSION_NAMES.get(draker_engine.PROFESSIONS.get(card.profession, ""), "")
+    return gettext("%(rank)s %(suit)s, %(profession)s") % {
+        "rank": rank, "suit": DRAKER_SUIT_NAMES.get(card.suit, ""), "profession": profession}
+
+
+def draker_score_steps(score, effects: int = 0) -> list[str]:
+    """How a Draker combination is valued, step by step, from the engine's numbers."""
+    from rules.engines import draker as draker_engine
+
+    kinds = [str(KIND_NAMES[k]) for k in draker_engine.KINDS if k in score.kinds]
+    steps = [ngettext("%(n)s card: %(kinds)s", "%(n)s cards: %(kinds)s", len(score.cards)) % {
+        "n": len(score.cards), "kinds": ", ".join(kinds)}]
+    for card, strength in zip(score.cards, score.strengths, strict=False):
+        if card.tokens or card.effects or strength != 1:
+            steps.append(gettext("%(card)s: strength 1, %(tokens)s from tokens, %(effects)s from effects: %(strength)s")
+                         % {"card": draker_card_name(card), "tokens": f"{card.tokens:+d}",
+                            "effects": f"{card.effects:+d}", "strength": strength})
+    strengths = " + ".join(str(s) for s in score.strengths)
+    if effects:
+        strengths += f" {effects:+d}"
+    steps.append(gettext("base value: %(sum)s = %(base)s") % {"sum": strengths, "base": score.base})
+    if len(score.cards) >= draker_engine.MULTIPLIER_MIN_LENGTH:
+        extra = len(score.kinds) - 1
+        if extra:
+            steps.append(ngettext("×%(by)s for %(n)s more kind", "×%(by)s for %(n)s more kinds", extra)
+                         % {"by": 2 ** extra, "n": extra})
+        if score.flush:
+            steps.append(gettext("×3 for a flush: every card of one suit"))
+    else:
+        steps.append(gettext("no multiplier: fewer than %(n)s cards") % {"n": draker_engine.MULTIPLIER_MIN_LENGTH})
+    steps.append(gettext("final value: %(base)s × %(multiplier)s = %(final)s") % {
+        "base": score.base, "multiplier": score.multiplier, "final": score.final})
+    steps.append(gettext("attack: it holds a card of the common pool") if score.role == "attack"
+                 else gettext("defence: it holds no card of the common pool"))
+    return steps
+
+
+def draker_balance_steps(balance) -> list[str]:
+    """The life points a Draker turn costs, step by step."""
+    from rules.engines import draker as draker_engine
+
+    steps = [gettext("attack: earned %(earned)s, spent %(spent)s") % {"earned": balance.earned_attack,
+                                                                      "spent": balance.spent_attack},
+             gettext("defence: earned %(earned)s, spent %(spent)s") % {"earned": balance.earned_defence,
+                                                                       "spent": balance.spent_defence}]
+    if balance.reading == "pooled":
+        steps.append(gettext("attack and defence points are counted together: the excess is %(excess)s")
+                     % {"excess": balance.excess})
+    else:
+        steps.append(gettext("attack and defence points are counted apart: the excess is %(excess)s")
+                     % {"excess": balance.excess})
+    steps.append(ngettext("%(excess)s excess point × %(each)s = %(life)s life points",
+                          "%(excess)s excess points × %(each)s = %(life)s life points", balance.excess)
+                 % {"excess": balance.excess, "each": draker_engine.LIFE_PER_EXCESS_POINT, "life": balance.life_cost})
+    return steps

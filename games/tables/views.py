@@ -296,5 +296,8 @@ def draker(request: HttpRequest) -> HttpResponse:
         else:
             status = 400
     kinds = ([str(presenters.KIND_NAMES[k]) for k in sorted(result["score"].kinds)] if result else [])
+    steps = {"score": presenters.draker_score_steps(result["score"], turn.numbers().get("effects", 0)),
+             "balance": presenters.draker_balance_steps(result["balance"])} if result else {}
     return render(request, "tables/draker.html", {
-        "rows": rows, "turn": turn, "result": result, "error": error, "kinds": kinds}, status=status)
+        "rows": rows, "turn": turn, "result": result, "error": error, "kinds": kinds, "steps": steps},
+        status=status)
