@@ -29,15 +29,15 @@ def lang() -> str:
     return "ru" if (get_language() or "en").startswith("ru") else "en"
 
 
-def trace_lines(trace: list[dict], lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
+def trace_lines(trace: list[dict], lang: str | None = None, names: Mapping[str, str] | None = None) -> list[str]:
     """The trace of a judgement as a croupier explains it, one sentence per rule that acted (the
     same change of several cards by one rule in one sentence), players by their display names.
-    ``lang``: "en" or "ru"."""
-    with translation.override(lang):
+    ``lang``: "en" or "ru"; the active language when None."""
+    with translation.override(lang or get_language()):
         return trace_sentences(trace, names or {})
 
 
-def preview_lines(found, lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
+def preview_lines(found, lang: str | None = None, names: Mapping[str, str] | None = None) -> list[str]:
     """The rules a provisional judgement shows as fired, in the member's language."""
     if found is None:
         return []

@@ -76,3 +76,9 @@ def order_word(value) -> str:
 def rule_label(code) -> str:
     """A rule code with its title, "M15 · <title>"."""
     return presenters.rule_label(str(code))
+
+
+@register.filter
+def suit_symbol(suit) -> str:
+    """A suit as its symbol: ♥ ♦ ♣ ♠."""
+    return SUIT_SYMBOLS.get(str(suit), "")

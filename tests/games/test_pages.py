@@ -178,3 +178,13 @@ def test_croupier_dashboard_lists_archive_disputes_within_its_query_bound(
         page = client.get(reverse("games:croupier_dashboard")).content.decode()
     for dispute in disputes:
         assert reverse("rules:dispute_detail", args=[dispute.pk]) in page and dispute.question in page
+
+
+def test_a_claim_is_listed_with_its_rule_title_and_suit_symbol(client_as, game, croupier, players):
+    """Base rule 1: a suit change claimed on a card reads as the rule's title, the card and the suit."""
+    deal = services.deal_start(game=game, actor=croupier)
+    services.deal_card(deal=deal, actor=croupier, card="6s")
+    services.claim_declare(deal=deal, actor=croupier, member=players[0], rule="B1", card="6s", suit="d")
+    page = client_as(players[1]).get(deal.get_absolute_url()).content.decode()
+    claims = page.split("Claims</h2>")[1].split("</ul>")[0]
+    assert "B1 · Base rule 1" in claims and "→ ♦" in claims and " d<" not in claims
