@@ -67,7 +67,7 @@ def hand_name(category, lang: str = "en") -> str:
     except (KeyError, TypeError, ValueError):
         return _("no hand")
     if lang == "ru":
-        return hand.seed_name or "Ничего"
+        return hand.seed_name or pgettext("hand", "Nothing")
     return hand.english
 
 
