@@ -62,11 +62,6 @@ def hand_name(category) -> str:
 
 
 @register.filter
-def suit_symbol(letter: str) -> str:
-    """A suit letter (h, d, c, s) as its symbol."""
-    return {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}.get(letter, letter)
-
-
 def order_word(value) -> str:
     """A card or suit order in words: natural or inverted."""
     return presenters.order_label(str(value))
