@@ -203,3 +203,24 @@ def can_see_chips_of(actor: Member | None, member: Member) -> bool:
 
 def can_see_all_chips(actor: Member | None) -> bool:
     return actor is not None and (actor.is_croupier or balances_open())
+
+
+# --- cards: who sees a dark card -------------------------------------------------------------------------
+
+
+def sees_every_card(actor: Member | None, deal: Deal, *, player_ids, over: bool) -> bool:
+    """Whether ``actor`` sees every card of ``deal``, the dark ones of the other players too.
+
+    Cards typed in at the table were seen by whoever typed them, so a recorded deal hides nothing.
+    The site's own dealer deals face down: until the deal is ``over`` (a live result stands) each
+    player sees his own dark cards and everyone's open ones. The croupier deals at a real table,
+    so he sees every card, unless he plays in this Game himself: then he is a player like the
+    others. Once the result is submitted every card is turned up for everyone."""
+    if deal.mode != Deal.Mode.DIGITAL or over:
+        return True
+    return actor is not None and actor.is_croupier and actor.pk not in set(player_ids)
+
+
+def sees_card(actor: Member | None, card, *, every: bool) -> bool:
+    """One card: open cards are seen by all, a dark one by its holder (or by one who sees all)."""
+    return every or card.open or (actor is not None and card.member_id == actor.pk)

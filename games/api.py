@@ -141,6 +141,12 @@ class ReseatSerializer(serializers.Serializer):
 
 
 class DealtCardSerializer(serializers.ModelSerializer):
+    # A card read through a deal may lie face down in front of another player: its face is then
+    # null (see games.access.sees_every_card).
+    card = serializers.CharField(read_only=True, allow_null=True,
+                                 help_text="The card; null while it lies face down in front of another player.")
+    member = serializers.IntegerField(source="member_id", read_only=True)
+
     class Meta:
         model = DealtCard
         fields = ["seq", "card", "member", "circle", "open"]
@@ -163,7 +169,10 @@ class ClaimSerializer(serializers.ModelSerializer):
 
 
 class DealSerializer(serializers.ModelSerializer):
-    cards = DealtCardSerializer(many=True, read_only=True)
+    """A deal as its reader may see it: the serializer's context names the reader ("actor"), and
+    the deal is read by ``selectors.deals_with_seen_cards``."""
+
+    cards = serializers.SerializerMethodField()
     bets = BetSerializer(many=True, read_only=True)
     claims = ClaimSerializer(many=True, read_only=True)
     mode = enum_field(Deal.Mode.choices, read_only=True)
@@ -173,6 +182,10 @@ class DealSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "number", "mode", "seed", "started_at", "voided_at", "voided_by", "replay_of",
                   "cards", "bets", "claims"]
         read_only_fields = fields
+
+    @extend_schema_field(DealtCardSerializer(many=True))
+    def get_cards(self, deal: Deal) -> list:
+        return DealtCardSerializer(selectors.deal_cards_for(deal, member=self.context.get("actor")), many=True).data
 
 
 class DealCreateSerializer(serializers.Serializer):
@@ -335,14 +348,19 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Deal.objects.none()
-        return (selectors.deals_visible_to(actor_of(self.request))
-                .prefetch_related("cards", "bets", "claims").order_by("-pk"))
+        return selectors.deals_with_seen_cards(selectors.deals_visible_to(actor_of(self.request))).order_by("-pk")
 
     def get_object(self):
         return access.access_deal(actor_of(self.request), self.kwargs["pk"],
                                   for_write=self.request.method not in permissions.SAFE_METHODS,
-                                  queryset=Deal.all_objects.select_related("game__session__venue")
-                                  .prefetch_related("cards", "bets", "claims"))
+                                  queryset=selectors.deals_with_seen_cards(
+                                      Deal.all_objects.select_related("game__session__venue")))
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if not getattr(self, "swagger_fake_view", False) and self.request.user.is_authenticated:
+            context["actor"] = actor_of(self.request)
+        return context
 
     @extend_schema(request=DealCreateSerializer, responses={201: DealSerializer})
     def create(self, request):
@@ -356,8 +374,8 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         else:
             deal = services.deal_start(game=game, actor=actor, started_at=v.get("started_at"),
                                        quick=v["mode"] == Deal.Mode.QUICK)
-        return Response(DealSerializer(Deal.objects.prefetch_related("cards", "bets", "claims").get(pk=deal.pk)).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(DealSerializer(selectors.deals_with_seen_cards(Deal.objects).get(pk=deal.pk),
+                                       context={"actor": actor}).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=CircleSerializer)
     @action(detail=True, methods=["get"])

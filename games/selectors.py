@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
-from django.db.models import Case, Count, IntegerField, Prefetch, Q, QuerySet, Sum, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -360,13 +374,82 @@ def deal_progress(*, sitting: Sitting) -> dict:
             "changes": stepper.pattern_changes()}
 
 
-def deal_preview(*, sitting: Sitting):
-    """The recorded cards of a deal still being dealt, judged provisionally as if the deal ended
-    now. None when no card is down, the deal already has a live result, or the engine cannot
-    judge the cards so far."""
-    if sitting.deal.mode != Deal.Mode.RECORDED or not sitting.cards or sitting.live is not None:
+def deal_preview(*, sitting: Sitting, member: Member | None = None):
+    """The cards of a deal still being dealt (typed in, or dealt by the site), judged
+    provisionally as if the deal ended now. None when no card is down, the deal already has a
+    live result, the engine cannot judge the cards so far, or ``member`` may not see every card
+    of it: the rules that acted on a dark card would tell what it is."""
+    if sitting.deal.mode == Deal.Mode.QUICK or not sitting.cards or sitting.live is not None:
+        return None
+    if not sees_every_card(sitting=sitting, member=member):
         return None
     return engine.preview_deal(sitting)
+
+
+@dataclass(frozen=True)
+class HiddenCard:
+    """A card lying face down in front of another player: where it lies, not what it is."""
+
+    seq: int
+    member_id: int
+    circle: int
+    open: bool = False
+    card: None = None
+    hidden: bool = True
+
+
+def sees_every_card(*, sitting: Sitting, member: Member | None) -> bool:
+    """:func:`games.access.sees_every_card` for a deal read with its sitting (no query)."""
+    return access.sees_every_card(member, sitting.deal, player_ids=[gp.member_id for gp in sitting.players],
+                                  over=sitting.live is not None)
+
+
+def cards_seen_by(cards, *, member: Member | None, every: bool) -> list:
+    """``cards`` (a deal's, in dealing order) as ``member`` sees them: a dark card he may not
+    see becomes a :class:`HiddenCard`, which keeps its place and holder but not its face."""
+    return [c if access.sees_card(member, c, every=every) else
+            HiddenCard(seq=c.seq, member_id=c.member_id, circle=c.circle) for c in cards]
+
+
+def deal_cards_for(deal: Deal, *, member: Member | None) -> list:
+    """The cards of ``deal`` as ``member`` sees them, for the API: the deal read with its cards,
+    its Game's players and ``has_live_result`` (see :func:`deals_with_seen_cards`)."""
+    every = access.sees_every_card(member, deal, player_ids=[gp.member_id for gp in deal.game.players.all()],
+                                   over=deal.has_live_result)
+    return cards_seen_by(sorted(deal.cards.all(), key=lambda c: c.seq), member=member, every=every)
+
+
+def deals_with_seen_cards(qs: QuerySet[Deal]) -> QuerySet[Deal]:
+    """What :func:`deal_cards_for` reads of each deal: its cards, its Game's players and whether
+    a live result stands."""
+    live = Result.objects.filter(deal=OuterRef("pk"), status__in=Result.LIVE)
+    return (qs.select_related("game").annotate(has_live_result=Exists(live))
+            .prefetch_related(Prefetch("cards", queryset=DealtCard.objects.order_by("seq")), "game__players",
+                              "bets", "claims"))
+
+
+def _stamp(*, cards: int, last_card: int | None, bets: int, live_version: int | None, live_status: str | None) -> str:
+    # Row ids, not cards: the stamp travels in a URL and must not tell a dark card.
+    return f"{cards}-{last_card or 0}-{bets}-{live_version or 0}{live_status or ''}"
+
+
+def deal_stamp(*, deal: Deal) -> tuple[str, bool]:
+    """Where a deal stands, in one query: a stamp that changes when a card is recorded or taken
+    back, a bet is placed or a result submitted, confirmed or discarded; and whether the deal is
+    over (a live result stands). :func:`deal_page` gives the same stamp from the sitting."""
+    live = Result.objects.filter(deal=OuterRef("pk"), status__in=Result.LIVE).order_by("status", "-version")
+    cards = DealtCard.objects.filter(deal=OuterRef("pk")).order_by()
+    row = (Deal.objects.filter(pk=deal.pk)
+           .annotate(n=Subquery(cards.values("deal").annotate(n=Count("pk")).values("n")),
+                     last=Subquery(cards.order_by("-pk").values("pk")[:1]),
+                     bets_n=Subquery(Bet.objects.filter(deal=OuterRef("pk")).order_by().values("deal")
+                                     .annotate(n=Count("pk")).values("n")),
+                     live_version=Subquery(live.values("version")[:1]),
+                     live_status=Subquery(live.values("status")[:1]))
+           .values("n", "last", "bets_n", "live_version", "live_status").get())
+    stamp = _stamp(cards=row["n"] or 0, last_card=row["last"], bets=row["bets_n"] or 0,
+                   live_version=row["live_version"], live_status=row["live_status"])
+    return stamp, row["live_version"] is not None
 
 
 def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disputes: bool = True) -> dict:
@@ -376,9 +459,10 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
     recorded."""
     deal, players = sitting.deal, list(sitting.players)
     names = {engine.player_key(gp.member_id): gp.member.display_name for gp in players}
-    cards = list(sitting.cards)
-    results = list(sitting.results)
     live = sitting.live
+    every = sees_every_card(sitting=sitting, member=member)
+    cards = cards_seen_by(sitting.cards, member=member, every=every)
+    results = list(sitting.results)
     by_player = {gp.member_id: [] for gp in players}
     for c in cards:
         by_player.setdefault(c.member_id, []).append(c)
@@ -414,7 +498,7 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
             progress = {"next": None, "pattern": [], "changes": [], "dealer": None, "error": engine.rules_message(exc)}
         nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
         complete = nxt is None
-    dealt = {c.card for c in cards}
+    dealt = {c.card for c in sitting.cards} if recording else set()
     claims = list(deal.claims.all()) if deal.mode != Deal.Mode.QUICK else []
     can_act = member is not None and access.can_act_at(member, sitting.game)
     found = disputes_of_deal(deal) if disputes else []
@@ -426,7 +510,9 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
         "advice": presenters.advice_lines(live.advice, names) if live is not None else [],
         "recording": recording, "complete": complete, "next": nxt,
         "next_name": names.get(nxt.recipient) if nxt else None,
-        "pattern": progress["pattern"], "pattern_changes": progress["changes"],
+        # A change of the circles names the cards that made it: shown to those who see them all.
+        "pattern": progress["pattern"], "pattern_changes": progress["changes"] if every else [],
+        "sees_every_card": every,
         "engine_error": progress.get("error"),
         "dealer_name": names.get(progress["dealer"]) if progress["dealer"] else None,
         "deck": [(c, c in dealt) for c in engine.full_deck()],
@@ -444,8 +530,11 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
         "replay_of": Deal.all_objects.filter(pk=deal.replay_of_id).first() if deal.replay_of_id else None,
         "pot": sum(bets.values()),
         "disputes": found, "open_dispute": open_dispute,
-        "preview": (presenters.preview_panel(deal_preview(sitting=sitting), rows, names, lang)
-                    if recording else None),
+        "live_stamp": _stamp(cards=len(sitting.cards), last_card=max((c.pk for c in sitting.cards), default=None),
+                             bets=len(deal_bets), live_version=live.version if live is not None else None,
+                             live_status=live.status if live is not None else None),
+        "preview": (presenters.preview_panel(deal_preview(sitting=sitting, member=member), rows, names, lang)
+                    if recording or (deal.mode == Deal.Mode.DIGITAL and live is None) else None),
     }
 
 
@@ -487,3 +576,53 @@ def archive_deal_snapshot(ref: str) -> dict | None:
             "cards": [c.card for c in deal.cards.all()], "trace": judgement.get("trace", []),
             "players": judgement.get("players", {}), "winners": judgement.get("winners", []),
             "result_version": live.version if live is not None else None}
+
+
+# --- the admins' ledger overview ------------------------------------------------------------------------
+
+def _ledger_source(entry: LedgerEntry) -> tuple[str, str]:
+    """What a ledger row came from, in words, and the page of it."""
+    if entry.deal_id:
+        return (_("%(game)s, deal %(number)s") % {"game": entry.deal.game, "number": entry.deal.number},
+                entry.deal.get_absolute_url())
+    if entry.casino_hand_id:
+        return _("Casino hand, stake %(stake)s") % {"stake": entry.casino_hand.stake}, entry.casino_hand.get_absolute_url()
+    return (_("Dice: %(first)s – %(second)s") % {"first": entry.dice_match.first.display_name,
+                                                 "second": entry.dice_match.second.display_name},
+            entry.dice_match.get_absolute_url())
+
+
+def ledger_entries(*, member: Member | None = None, since: dt.date | None = None, until: dt.date | None = None,
+                   limit: int | None = 200) -> list[dict]:
+    """The ledger's rows, the newest first, of one member (his account's rows) or of every
+    account, between two days of the club's time zone (both included), each with what it came
+    from and a link to it: one query."""
+    rows = (LedgerEntry.objects.select_related("member", "deal__game__session", "casino_hand", "dice_match__first",
+                                               "dice_match__second").order_by("-created_at", "-pk"))
+    if member is not None:
+        rows = rows.filter(account=LedgerEntry.Account.MEMBER, member=member)
+    if since is not None:
+        rows = rows.filter(created_at__date__gte=since)
+    if until is not None:
+        rows = rows.filter(created_at__date__lte=until)
+    if limit is not None:
+        rows = rows[:limit]
+    out = []
+    for entry in rows:
+        label, url = _ledger_source(entry)
+        out.append({"entry": entry, "label": label, "url": url})
+    return out
+
+
+def ledger_overview(*, member: Member | None = None, since: dt.date | None = None, until: dt.date | None = None,
+                    limit: int = 200) -> dict:
+    """Every member's balance, the sum of the whole ledger (zero when every posting balances: a
+    member's chips against the pot or the casino) and the latest rows as filtered: three queries."""
+    balances = list(Member.objects.annotate(
+        balance=Sum("ledger__amount", filter=Q(ledger__account=LedgerEntry.Account.MEMBER)))
+        .order_by("display_name"))
+    for m in balances:
+        m.balance = m.balance or 0
+    total = LedgerEntry.objects.aggregate(total=Sum("amount"))["total"] or 0
+    return {"balances": balances, "total": total,
+            "entries": ledger_entries(member=member, since=since, until=until, limit=limit), "limit": limit}
