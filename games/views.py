@@ -13,14 +13,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
 from club import selectors as club_selectors
 from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
 
 from . import access, presenters, selectors, services
-from .forms import BetForm, ClaimForm, GameStartForm, QuickResultForm, ReseatForm
+from .forms import BetForm, ClaimForm, GameStartForm, LedgerFilterForm, QuickResultForm, ReseatForm
 from .models import Deal, Game, Result
 from .sitting import Sitting, sitting_for
 
@@ -465,3 +466,62 @@ def deal_in_sitting(request: HttpRequest, pk: int, position: int) -> HttpRespons
     if not 1 <= position <= len(deals):
         raise Http404("No such deal.")
     return redirect(deals[position - 1])
+
+
+@login_required
+@require_GET
+def deal_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deal's cards as another phone records them, polled by the deal page: nothing (204)
+    while the deal stands where the page last saw it (``since``), else the recording panel drawn
+    afresh, as the reader may see it; once a result stands the answer is 286, which stops the
+    polling, with a way to the result."""
+    member = _member(request)
+    deal = _deal(member, pk, for_write=False)
+    stamp, over = selectors.deal_stamp(deal=deal)
+    if request.GET.get("since") == stamp:
+        return HttpResponse(status=204)
+    response = render(request, "games/_deal_live.html",
+                      _deal_context(request, member, deal, disputes=False, live_over=over))
+    if over:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+def _admin(request: HttpRequest) -> Member:
+    member = _member(request)
+    if not (member.active and member.is_admin):
+        raise PermissionDenied(_("The club's ledger is for its admins; your own chips are under My chips."))
+    return member
+
+
+def _ledger_filter(request: HttpRequest) -> tuple[LedgerFilterForm, dict]:
+    form = LedgerFilterForm(request.GET or None)
+    if form.is_bound and form.is_valid():
+        return form, {k: form.cleaned_data.get(k) for k in ("member", "since", "until")}
+    return form, {}
+
+
+@login_required
+def ledger(request: HttpRequest) -> HttpResponse:
+    """The club's chip ledger for its admins: every member's balance, the ledger's sum (zero when
+    sound) and the latest entries, by member and days."""
+    _admin(request)
+    form, filters = _ledger_filter(request)
+    return render(request, "games/ledger.html", {"form": form, **selectors.ledger_overview(**filters),
+                                                 "query": request.GET.urlencode()})
+
+
+@login_required
+def ledger_csv(request: HttpRequest) -> HttpResponse:
+    _admin(request)
+    _form, filters = _ledger_filter(request)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="chip-ledger.csv"'
+    writer = csv.writer(response)
+    writer.writerow([_("Date"), _("Account"), _("Member"), _("What"), _("Kind"), _("Chips"), _("Link")])
+    for row in selectors.ledger_entries(limit=None, **filters):
+        entry = row["entry"]
+        writer.writerow([entry.created_at.isoformat(timespec="seconds"), entry.get_account_display(),
+                         entry.member.display_name if entry.member else "", row["label"], entry.get_kind_display(),
+                         entry.amount, request.build_absolute_uri(row["url"])])
+    return response

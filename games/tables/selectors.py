@@ -97,6 +97,12 @@ def dice_invitations_for(*, member: Member) -> QuerySet[DiceMatch]:
             .select_related("first", "second", "created_by", "session").order_by("-created_at", "-pk"))
 
 
+def dice_stamp(match: DiceMatch) -> str:
+    """Where the match stands, as a page saw it: its phase and how many moves were made. No query:
+    the match is read already."""
+    return f"{match.phase}-{len(match.entries)}-{len(match.document.get('moves') or [])}"
+
+
 def dice_entries(match: DiceMatch) -> list[dict]:
     """Each move of the match with the members who made it and who entered it (one query at most,
     for a croupier who entered moves and does not play)."""

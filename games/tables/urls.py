@@ -14,6 +14,7 @@ urlpatterns = [
     path("casino/<int:pk>/reveal/", views.casino_reveal, name="casino_reveal"),
     path("dice/", views.dice_list, name="dice_list"),
     path("dice/<int:pk>/", views.dice_match, name="dice_match"),
+    path("dice/<int:pk>/live/", views.dice_match_live, name="dice_match_live"),
     path("dice/<int:pk>/accept/", views.dice_accept, name="dice_accept"),
     path("dice/<int:pk>/decline/", views.dice_decline, name="dice_decline"),
     path("dice/<int:pk>/withdraw/", views.dice_withdraw, name="dice_withdraw"),

@@ -9,7 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
 from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
@@ -198,11 +199,17 @@ def _move_field(move: dict, exc: Exception) -> str | None:
 
 def _dice_page(request: HttpRequest, member: Member, match: DiceMatch, *, form: DiceMoveForm | None = None,
                error: str = "", status: int = 200) -> HttpResponse:
+    return render(request, "tables/dice_match.html", _dice_context(member, match, form=form, error=error),
+                  status=status)
+
+
+def _dice_context(member: Member, match: DiceMatch, *, form: DiceMoveForm | None = None, error: str = "") -> dict:
     to_act = presenters.dice_to_act(match)
     state = match.document["state"]
     names = presenters.dice_names(match)
     under_way = match.is_under_way
-    return render(request, "tables/dice_match.html", {
+    can_act = under_way and to_act is not None and (to_act == member or access.is_match_croupier(member, match))
+    return {
         "match": match, "state": state, "form": form or DiceMoveForm(), "to_act": to_act, "error": error,
         "actions": presenters.DICE_ACTIONS[match.phase], "names": names,
         "action_names": presenters.DICE_ACTION_NAMES,
@@ -210,14 +217,16 @@ def _dice_page(request: HttpRequest, member: Member, match: DiceMatch, *, form: 
         "players": [(name, m, state["dice"][name], state["wins"][name], state["contributions"][name])
                     for name, m in names.items()],
         # A player moves only for himself; a croupier who does not play enters either side's move.
-        "can_act": under_way and to_act is not None and (
-            to_act == member or access.is_match_croupier(member, match)),
+        "can_act": can_act,
+        # Whoever waits (for the other's move, or for an invitation to be answered) sees the match
+        # move on by itself; the one whose turn it is is left alone with his form.
+        "live_polling": not match.is_closed and not can_act and not error, "live_stamp": selectors.dice_stamp(match),
         "is_invitee": match.invitee_id == member.pk,
         "is_creator": match.created_by_id == member.pk,
         "entries": selectors.dice_entries(match),
         "odds": selectors.dice_odds(match) if under_way else [],
         "trace": presenters.dice_steps(match), "rounds": state["rounds"],
-    }, status=status)
+    }
 
 
 @login_required
@@ -243,6 +252,22 @@ def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
     except (ApplicationError, RulesError) as exc:
         form.add_error(_move_field(move, exc), exc.message)
         return _dice_page(request, member, match, form=form, status=_status(exc))
+
+
+@login_required
+@require_GET
+def dice_match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The moving part of a match's page, polled by whoever waits: nothing (204) while the match
+    stands where the page last saw it (``since``), else the part drawn afresh; once the match is
+    over, declined or withdrawn the answer is 286, which stops the polling."""
+    member = _member(request)
+    match = _page_access(access.access_dice_match, member, pk, for_action="view")
+    if request.GET.get("since") == selectors.dice_stamp(match):
+        return HttpResponse(status=204)
+    response = render(request, "tables/_dice_live.html", _dice_context(member, match))
+    if match.is_closed:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
 
 
 def _status(exc: Exception) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils.translation import pgettext_lazy
 
 from club.models import Member
@@ -58,6 +58,15 @@ def tournament_detail(*, slug: str) -> Tournament:
                               Prefetch("entries", queryset=Entry.objects.select_related("member").order_by(
                                   "member__display_name")))
             .get(slug=slug))
+
+
+def tournament_stamp(tournament: Tournament) -> str:
+    """Where a tournament stands, in one query: changes when a round is recorded or replaced, a
+    stage seated, the standings computed again or the status moves."""
+    row = Table.objects.filter(stage__tournament=tournament).aggregate(
+        n_tables=Count("pk", distinct=True), n_rounds=Count("rounds"), last_round=Max("rounds__pk"))
+    at = tournament.standings_at.timestamp() if tournament.standings_at else 0
+    return f"{tournament.status}-{row['n_tables']}-{row['n_rounds']}-{row['last_round'] or 0}-{at}"
 
 
 def table_lines(table: Table) -> list[dict]:

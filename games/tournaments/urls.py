@@ -14,6 +14,7 @@ urlpatterns = [
     path("tables/<int:pk>/totals/", views.sheet_totals, name="sheet_totals"),
     path("rounds/<int:pk>/", views.round_detail, name="round"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
+    path("<slug:slug>/live/", views.tournament_live, name="live"),
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/report/", views.report, name="report"),
     path("<slug:slug>/report.csv", views.report_csv, name="report_csv"),

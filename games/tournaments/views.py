@@ -11,7 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
 from club import outbox
 from club.errors import ApplicationError, Forbidden, InvalidInput
@@ -52,20 +53,27 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_new.html", {"form": form})
 
 
-def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def _live_context(slug: str) -> dict:
+    """The moving part of a tournament's page: its standings and its stages' tables."""
     try:
         tournament = selectors.tournament_detail(slug=slug)
     except Tournament.DoesNotExist:
         raise Http404(_("No such tournament."))
-    member = member_for_user(request.user)
-    can_run = bool(member and member.is_croupier and member.active)
     stages = []
     for stage in tournament.stages.all():
         tables = [{"table": t, "lines": selectors.table_lines(t)} for t in stage.tables.all()]
         stages.append({"stage": stage, "tables": tables, "byes": list(stage.byes.all())})
+    return {"tournament": tournament, "stages": stages, "view": selectors.standings(tournament),
+            "live_stamp": selectors.tournament_stamp(tournament)}
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    context = _live_context(slug)
+    tournament = context["tournament"]
+    member = member_for_user(request.user)
+    can_run = bool(member and member.is_croupier and member.active)
     entries = list(tournament.entries.all())
-    context = {"tournament": tournament, "stages": stages, "entries": entries,
-               "view": selectors.standings(tournament), "can_run": can_run}
+    context.update(entries=entries, can_run=can_run)
     if can_run:
         entered = {e.member_id for e in entries}
         entry_form = EntryForm()
@@ -78,7 +86,28 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament_or_404(slug)
     template = "tournaments/_standings.html" if request.htmx else "tournaments/standings.html"
-    return render(request, template, {"tournament": tournament, "view": selectors.standings(tournament)})
+    response = render(request, template, {"tournament": tournament, "view": selectors.standings(tournament)})
+    if request.htmx and tournament.status != Tournament.Status.RUNNING:
+        # A tournament no longer running changes no more: stop the page's polling.
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+@require_GET
+def tournament_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings and the tables of a tournament, polled by its page (public, as the page is):
+    nothing (204) while they stand where the page last saw them (``since``), else drawn afresh;
+    once the tournament is no longer running the answer is 286, which stops the polling."""
+    try:
+        tournament = selectors.tournament_by_slug(slug)
+    except Tournament.DoesNotExist:
+        raise Http404(_("No such tournament."))
+    if request.GET.get("since") == selectors.tournament_stamp(tournament):
+        return HttpResponse(status=204)
+    response = render(request, "tournaments/_tournament_live.html", _live_context(slug))
+    if tournament.status != Tournament.Status.RUNNING:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
 
 
 @login_required

@@ -43,7 +43,7 @@ def test_the_standings_fragment_for_htmx(client, croupier):
     play_stage(croupier, tournament.stages.get())
     html = client.get(reverse("tournaments:standings", args=[tournament.slug]), HTTP_HX_REQUEST="true").content.decode()
     assert html.lstrip().startswith('<div id="standings"')
-    assert 'hx-trigger="every 15s"' in html
+    assert 'hx-trigger="every 3s"' in html
 
 
 def test_managing_from_the_page(client, croupier, plain_member):
