@@ -163,3 +163,19 @@ class ReseatForm(forms.Form):
                 raise forms.ValidationError(_("Choose a seat for %(name)s.") % {"name": newcomer.display_name})
             seats[newcomer.pk] = self.cleaned_data["newcomer_seat"]
         return seats
+
+
+class LedgerFilterForm(forms.Form):
+    """The admin's ledger overview: whose entries, and between which days (both included)."""
+
+    member = forms.ModelChoiceField(label=_("Member"), queryset=Member.objects.order_by("display_name"),
+                                    required=False, empty_label=_("every member"))
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", _("%(until)s is before %(since)s.") % {"until": until, "since": since})
+        return data

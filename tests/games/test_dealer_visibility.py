@@ -6,7 +6,6 @@ the same rule, so a dark card is never sent to a phone that may not show it."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 
 from club import services as club_services
 from games import access, selectors, services
