@@ -218,7 +218,22 @@ def sees_every_card(actor: Member | None, deal: Deal, *, player_ids, over: bool)
     others. Once the result is submitted every card is turned up for everyone."""
     if deal.mode != Deal.Mode.DIGITAL or over:
         return True
+    return _deals_at(actor, player_ids)
+
+
+def _deals_at(actor: Member | None, player_ids) -> bool:
+    """The croupier of the table: one who does not play at it."""
     return actor is not None and actor.is_croupier and actor.pk not in set(player_ids)
+
+
+def check_seed_chooser(actor: Member | None, game: Game, seed: str) -> None:
+    """The seed of the site's deal replays its shuffle, so whoever chose it knows every dark
+    card: only the table's croupier (one who does not play) chooses it; players leave it to the
+    site."""
+    if not _deals_at(actor, [gp.member_id for gp in game.players.all()]):
+        raise Forbidden(_("Only a croupier who does not play here chooses the seed of the site's deal: whoever "
+                          "knows it knows every card. Leave the seed out and the site draws one."),
+                        extra={"field": "seed", "value": str(seed)[:40]})
 
 
 def sees_card(actor: Member | None, card, *, every: bool) -> bool:

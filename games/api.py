@@ -173,6 +173,8 @@ class DealSerializer(serializers.ModelSerializer):
     the deal is read by ``selectors.deals_with_seen_cards``."""
 
     cards = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField(
+        help_text="The digital dealer's seed; null while it would tell a reader cards he may not see yet.")
     bets = BetSerializer(many=True, read_only=True)
     claims = ClaimSerializer(many=True, read_only=True)
     mode = enum_field(Deal.Mode.choices, read_only=True)
@@ -186,6 +188,11 @@ class DealSerializer(serializers.ModelSerializer):
     @extend_schema_field(DealtCardSerializer(many=True))
     def get_cards(self, deal: Deal) -> list:
         return DealtCardSerializer(selectors.deal_cards_for(deal, member=self.context.get("actor")), many=True).data
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_seed(self, deal: Deal) -> str | None:
+        # The seed replays the whole shuffle: it is a dark card's face by another name.
+        return deal.seed if selectors.deal_sees_every_card(deal, member=self.context.get("actor")) else None
 
 
 class DealCreateSerializer(serializers.Serializer):

@@ -48,8 +48,13 @@ def _record_evening(session: ScheduledSession, croupier: Member) -> Game:
                                           pot=len(players) * game.min_stake, note="warm-up deal")
     services.result_confirm(result=result, actor=confirmer)
 
+    # The seed replays a deal, so only a croupier who does not play at the table may choose it.
+    seated = {p.pk for p in players}
+    dealer = next((m for m in Member.objects.filter(role__in=(Member.Role.CROUPIER, Member.Role.ADMIN), active=True)
+                   .order_by("pk") if m.pk not in seated), None)
     for n in range(1, DIGITAL_DEALS + 1):
-        deal = services.deal_digital(game=game, actor=submitter, seed=f"demo-{session.pk}-{n}",
+        deal = services.deal_digital(game=game, actor=dealer or submitter,
+                                     seed=f"demo-{session.pk}-{n}" if dealer else None,
                                      started_at=moment + timedelta(minutes=15 * n))
         services.bet_place(deal=deal, actor=croupier, member=players[n % len(players)], amount=game.min_stake)
         result = services.result_submit(deal=deal, actor=submitter, idempotency_key=f"demo-{deal.pk}")

@@ -411,11 +411,16 @@ def cards_seen_by(cards, *, member: Member | None, every: bool) -> list:
             HiddenCard(seq=c.seq, member_id=c.member_id, circle=c.circle) for c in cards]
 
 
+def deal_sees_every_card(deal: Deal, *, member: Member | None) -> bool:
+    """:func:`games.access.sees_every_card` for a deal read by :func:`deals_with_seen_cards`."""
+    return access.sees_every_card(member, deal, player_ids=[gp.member_id for gp in deal.game.players.all()],
+                                  over=deal.has_live_result)
+
+
 def deal_cards_for(deal: Deal, *, member: Member | None) -> list:
     """The cards of ``deal`` as ``member`` sees them, for the API: the deal read with its cards,
     its Game's players and ``has_live_result`` (see :func:`deals_with_seen_cards`)."""
-    every = access.sees_every_card(member, deal, player_ids=[gp.member_id for gp in deal.game.players.all()],
-                                   over=deal.has_live_result)
+    every = deal_sees_every_card(deal, member=member)
     return cards_seen_by(sorted(deal.cards.all(), key=lambda c: c.seq), member=member, every=every)
 
 

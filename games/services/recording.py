@@ -93,6 +93,8 @@ def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
     """A deal dealt by the site from a seeded shuffle; the seed is kept so it can be replayed."""
     require_table(actor, game)
     game = _locked_live_game(game)
+    if seed:
+        access.check_seed_chooser(actor, game, seed)
     seed = seed or secrets.token_hex(8)
     if len(seed) > 64:
         raise InvalidInput(_("The seed %(seed)s... is longer than 64 characters.") % {"seed": repr(seed[:20])}, extra={"field": "seed"})

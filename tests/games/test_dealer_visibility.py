@@ -67,7 +67,7 @@ def test_a_croupier_who_plays_in_the_game_is_a_player_like_the_others(db):
     club_services.seating_set(session=session, actor=croupier,
                               assignments={p.pk: seat for p, seat in zip((croupier, *others), SEATS, strict=True)})
     game = services.game_start(session=session, actor=croupier)
-    deal = full_deal(game, croupier)
+    deal = services.deal_digital(game=game, actor=croupier)     # the site draws the seed
     seen = _seen(deal, croupier)
     assert set(_dark_of(deal, croupier)) <= set(seen[croupier.pk])
     assert not set(_dark_of(deal, others[0])) & set(seen[others[0].pk])
@@ -163,9 +163,27 @@ def test_the_api_gives_the_croupier_every_card_and_everyone_every_card_after_the
 
 def test_a_digital_deal_dealt_through_the_api_answers_with_the_dealers_cards_only(api_as, game, players):
     client = api_as(players[0])
-    response = client.post("/api/deals/", {"game": game.pk, "mode": "digital", "seed": "api-seed"}, format="json")
+    response = client.post("/api/deals/", {"game": game.pk, "mode": "digital"}, format="json")
     assert response.status_code == 201
     deal = Deal.objects.get(pk=response.json()["id"])
     faces = {c["card"] for c in response.json()["cards"]}
     assert set(_dark_of(deal, players[0])) <= faces
     assert not set(_dark_of(deal, players[2])) & faces
+    assert response.json()["seed"] is None and deal.seed
+
+
+def test_the_seed_is_a_dark_card_by_another_name(judge, api_as, client_as, game, croupier, players):
+    """The seed replays the shuffle: a player neither reads it while the deal is open nor
+    chooses it; the croupier who deals does both; after the result everyone reads it."""
+    refused = api_as(players[0]).post("/api/deals/", {"game": game.pk, "mode": "digital", "seed": "mine"},
+                                      format="json")
+    assert refused.status_code == 403
+    assert refused.json()["extra"]["field"] == "seed" and "seed" in refused.json()["message"]
+    assert not Deal.objects.filter(game=game).exists()
+    deal = full_deal(game, croupier, seed="croupiers-seed")
+    assert api_as(players[1]).get(f"/api/deals/{deal.pk}/").json()["seed"] is None
+    assert "croupiers-seed" not in client_as(players[1]).get(deal.get_absolute_url()).content.decode()
+    assert api_as(croupier).get(f"/api/deals/{deal.pk}/").json()["seed"] == "croupiers-seed"
+    services.result_submit(deal=deal, actor=players[0])
+    assert api_as(players[1]).get(f"/api/deals/{deal.pk}/").json()["seed"] == "croupiers-seed"
+    assert "croupiers-seed" in client_as(players[1]).get(deal.get_absolute_url()).content.decode()
