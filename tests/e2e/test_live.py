@@ -1,0 +1,143 @@
+"""Two phones at one table, in headless Chromium against the live server: what one does, the other
+sees without reloading (a dice roll, a card recorded), and the site's dealer shows each player only
+his own dark cards. In English and in Russian."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from club import services as club_services
+from club.models import Member
+from games import services
+from games.models import DealtCard
+from games.tables import services as table_services
+from tests import factories
+from tests.e2e.conftest import PHONE
+
+WAIT = 10_000  # ms: the pages poll every 3 seconds
+
+
+def _phone_as(browser, live_server, member, lang):
+    """A phone-sized browser context logged in as ``member``, in the language ``lang``."""
+    client = Client()
+    client.force_login(member.user)
+    context = browser.new_context(**PHONE, locale=lang)
+    context.add_cookies([
+        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+         "url": live_server.url},
+        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
+    return context.new_page()
+
+
+def _mark_unreloaded(page):
+    """A mark that a reload would wipe out: its survival shows the page changed in place."""
+    page.evaluate("window.__notReloaded = true")
+
+
+def _not_reloaded(page) -> bool:
+    return page.evaluate("window.__notReloaded === true")
+
+
+def _table(names):
+    croupier = factories.member(Member.Role.CROUPIER, display_name="Tananda", password=None)
+    members = [factories.member(display_name=name, password=None) for name in names]
+    session = factories.session(actor=croupier, days=0)
+    club_services.seating_set(session=session, actor=croupier,
+                              assignments={m.pk: seat for m, seat in zip(members, ("N", "E", "S", "W"), strict=False)})
+    return croupier, members, services.game_start(session=session, actor=croupier)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_waiting_player_sees_the_others_roll_without_reloading(live_server, browser, lang):
+    skeeve = factories.member(display_name="Skeeve", password=None)
+    aahz = factories.member(display_name="Aahz", password=None)
+    match = table_services.dice_match_create(actor=skeeve, first=skeeve, second=aahz, mode="seeded", seed="e2e")
+    table_services.dice_match_accept(match=match, actor=aahz)
+
+    waiting = _phone_as(browser, live_server, aahz, lang)
+    waiting.goto(live_server.url + match.get_absolute_url())
+    waiting.wait_for_selector("#dice-waiting")
+    assert waiting.locator("html").get_attribute("lang") == lang
+    _mark_unreloaded(waiting)
+    assert waiting.locator(".dice-moves").count() == 0
+
+    mover = _phone_as(browser, live_server, skeeve, lang)
+    mover.goto(live_server.url + match.get_absolute_url())
+    mover.locator('button[name="action"][value="roll"]').tap()
+    mover.wait_for_selector("#dice-waiting")
+
+    waiting.wait_for_selector(".dice-moves li", timeout=WAIT)
+    waiting.wait_for_selector('button[name="action"][value="roll"]', timeout=WAIT)   # now his turn
+    assert _not_reloaded(waiting)
+    assert "Skeeve" in waiting.inner_text(".dice-moves")
+    waiting.screenshot(path=f"/tmp/live-dice-{lang}.png", full_page=True)
+    text = waiting.inner_text("main")
+    if lang == "ru":
+        assert "Ходы" in text and "Moves" not in text
+    else:
+        assert "Moves" in text
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_card_recorded_on_one_phone_appears_on_the_other(live_server, browser, settings, lang):
+    settings.GAMES_ADVISE_AFTER_SUBMIT = False
+    _croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
+    deal = services.deal_start(game=game, actor=skeeve)
+
+    watching = _phone_as(browser, live_server, aahz, lang)
+    watching.goto(live_server.url + deal.get_absolute_url())
+    watching.wait_for_selector("#deal-live")
+    _mark_unreloaded(watching)
+
+    recording = _phone_as(browser, live_server, skeeve, lang)
+    recording.goto(live_server.url + deal.get_absolute_url())
+    tokens = []
+    for n in range(3):
+        pick = recording.locator(".card-picker button:not([disabled])").nth(n * 7)
+        token = pick.get_attribute("data-card")
+        pick.tap()
+        recording.wait_for_selector(f'.card-picker button[data-card="{token}"][disabled]')
+        tokens.append(token)
+
+    for token in tokens:
+        watching.wait_for_selector(f'.hand-cards [title="{token}"]', timeout=WAIT)
+    assert _not_reloaded(watching)
+    watching.screenshot(path=f"/tmp/live-deal-{lang}.png", full_page=True)
+    assert list(DealtCard.objects.filter(deal=deal).order_by("seq").values_list("card", flat=True)) == tokens
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_sites_dealer_shows_a_player_his_dark_cards_and_not_the_others(live_server, browser, lang):
+    croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
+    deal = services.deal_digital(game=game, actor=croupier, seed="e2e-dark")
+    cards = list(DealtCard.objects.filter(deal=deal))
+    mine = [c.card for c in cards if c.member_id == skeeve.pk and not c.open]
+    theirs = [c.card for c in cards if c.member_id == aahz.pk and not c.open]
+    their_open = [c.card for c in cards if c.member_id == aahz.pk and c.open]
+    assert mine and theirs and their_open
+
+    page = _phone_as(browser, live_server, skeeve, lang)
+    page.goto(live_server.url + deal.get_absolute_url())
+    page.wait_for_selector(".hand-cards")
+    html = page.content()
+    for token in mine + their_open:
+        assert page.locator(f'.hand-cards [title="{token}"]').count() == 1
+    for token in theirs:
+        assert f'title="{token}"' not in html
+    assert page.locator(".card.back").count() == len(theirs)
+    assert page.locator("#deal-preview").count() == 0
+    page.screenshot(path=f"/tmp/live-dealer-{lang}.png", full_page=True)
+
+    dealer = _phone_as(browser, live_server, croupier, lang)
+    dealer.goto(live_server.url + deal.get_absolute_url())
+    dealer.wait_for_selector("#deal-preview")
+    assert dealer.locator(".card.back").count() == 0
+    dealer.screenshot(path=f"/tmp/live-dealer-croupier-{lang}.png", full_page=True)
