@@ -577,8 +577,11 @@ def archive_deal_snapshot(ref: str) -> dict | None:
         return None
     live = live_result(deal)
     judgement = (live.judgement if live is not None else None) or {}
+    # The archive's dispute is read by every player of the table: a deal the site dealt that is
+    # still open keeps its dark cards face down there too (the croupier sees them on the deal).
+    every = access.sees_every_card(None, deal, player_ids=[], over=live is not None)
     return {"ref": ref, "number": deal.number, "date": deal.started_at.isoformat(),
-            "cards": [c.card for c in deal.cards.all()], "trace": judgement.get("trace", []),
+            "cards": [c.card for c in deal.cards.all() if every or c.open], "trace": judgement.get("trace", []),
             "players": judgement.get("players", {}), "winners": judgement.get("winners", []),
             "result_version": live.version if live is not None else None}
 

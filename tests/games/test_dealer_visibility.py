@@ -6,6 +6,7 @@ the same rule, so a dark card is never sent to a phone that may not show it."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from club import services as club_services
 from games import access, selectors, services
@@ -187,3 +188,22 @@ def test_the_seed_is_a_dark_card_by_another_name(judge, api_as, client_as, game,
     services.result_submit(deal=deal, actor=players[0])
     assert api_as(players[1]).get(f"/api/deals/{deal.pk}/").json()["seed"] == "croupiers-seed"
     assert "croupiers-seed" in client_as(players[1]).get(deal.get_absolute_url()).content.decode()
+
+
+def test_a_dispute_on_an_open_digital_deal_keeps_the_dark_cards_face_down(judge, client_as, game, croupier,
+                                                                          players):
+    """A dispute is read by every player of the table: its copy of a deal still open shows only
+    the open cards; once the result stands the archive's copy of a deal holds them all."""
+    deal = full_deal(game, croupier)
+    dispute = services.dispute_raise(deal=deal, actor=players[0], question="Who deals next?")
+    dark = [c.card for c in _cards(deal) if not c.open]
+    assert dark and not set(dark) & set(dispute.deal_snapshot["cards"])
+    assert set(dispute.deal_snapshot["cards"]) == {c.card for c in _cards(deal) if c.open}
+    html = client_as(players[1]).get(reverse("rules:dispute_detail", args=[dispute.pk])).content.decode()
+    assert not any(f'title="{t}"' in html for t in dark)
+
+
+def test_the_archives_copy_of_a_finished_digital_deal_holds_every_card(judge, game, croupier, players):
+    deal = full_deal(game, croupier)
+    services.result_submit(deal=deal, actor=players[0])
+    assert selectors.archive_deal_snapshot(f"deal-{deal.pk}")["cards"] == [c.card for c in _cards(deal)]

@@ -58,7 +58,9 @@ class Table:
         self.game = games_services.game_start(session=session, actor=self.croupier)
         self.deal = games_services.deal_digital(game=self.game, actor=self.croupier, seed="rules-access")
         self.ref = f"deal-{self.deal.pk}"
-        self.cards = list(self.deal.cards.order_by("seq").values_list("card", flat=True))
+        # The cards a dispute's copy of this deal holds: the site dealt it and it is still open,
+        # so its dark cards stay face down there (every player of the table reads a dispute).
+        self.cards = list(self.deal.cards.filter(open=True).order_by("seq").values_list("card", flat=True))
 
     def role(self, name: str):
         return {"anonymous": None, "outsider": self.outsider, "seated": self.seated,
