@@ -141,3 +141,21 @@ def test_the_sites_dealer_shows_a_player_his_dark_cards_and_not_the_others(live_
     dealer.wait_for_selector("#deal-preview")
     assert dealer.locator(".card.back").count() == 0
     dealer.screenshot(path=f"/tmp/live-dealer-croupier-{lang}.png", full_page=True)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_admin_reads_the_clubs_ledger_on_a_phone(live_server, browser, lang):
+    croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
+    admin = factories.member(Member.Role.ADMIN, display_name="Zol", password=None)
+    table_services.dice_match_create(actor=croupier, first=skeeve, second=aahz, stake=3, mode="seeded", seed="led")
+    page = _phone_as(browser, live_server, admin, lang)
+    page.goto(live_server.url + "/games/croupier/")
+    page.locator("#ledger-link").tap()
+    page.wait_for_selector("#ledger-balances")
+    assert page.inner_text("#ledger-sum") == "0"
+    assert page.locator("#ledger-entries tbody tr").count() == 4     # two stakes in, two in the pot
+    page.screenshot(path=f"/tmp/live-ledger-{lang}.png", full_page=True)
+    member = _phone_as(browser, live_server, skeeve, lang)
+    assert member.goto(live_server.url + "/games/ledger/").status == 403
