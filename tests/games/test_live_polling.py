@@ -25,9 +25,12 @@ STOP = 286
 
 
 def _since(html: str, url: str) -> str:
-    """The stamp a page polls with: the ``since`` of its ``hx-get``."""
-    found = re.search(re.escape(url) + r"\?since=([^\"&]+)\"", html)
-    assert found, f"the page does not poll {url}"
+    """The stamp a page polls with: the ``since`` of its ``hx-get``, or, on a deal's page, of the
+    recording panel (which a tapped card swaps in with the stamp it leaves)."""
+    assert f'hx-get="{url}' in html, f"the page does not poll {url}"
+    found = (re.search(re.escape(url) + r"\?since=([^\"&]+)\"", html)
+             or re.search(r'name="since" value="([^"]+)" id="deal-since"', html))
+    assert found, f"the page polls {url} without saying where it stood"
     return found.group(1)
 
 
@@ -50,6 +53,20 @@ def test_a_card_recorded_at_another_phone_appears_on_the_polling_page(client_as,
     # a bet changes the pot shown beside each player
     services.bet_place(deal=deal, actor=players[0], member=players[0], amount=game.min_stake)
     assert client.get(live, {"since": _since(html, live)}).status_code == 200
+
+
+def test_the_phone_that_taps_a_card_is_not_redrawn_by_its_own_polling(client_as, game, croupier, players):
+    """The panel a tap swaps in carries the stamp the tap left, so the next poll of that phone
+    finds nothing new and leaves a half-typed card alone."""
+    deal = services.deal_start(game=game, actor=croupier)
+    client = client_as(players[0])
+    live = reverse("games:deal_live", args=[deal.pk])
+    panel = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": "Kd"}, HTTP_HX_REQUEST="true")
+    since = re.search(r'name="since" value="([^"]+)" id="deal-since"', panel.content.decode()).group(1)
+    assert client.get(live, {"since": since}).status_code == 204
+    panel = client.post(reverse("games:deal_card", args=[deal.pk]), {"undo": "1"}, HTTP_HX_REQUEST="true")
+    since = re.search(r'name="since" value="([^"]+)" id="deal-since"', panel.content.decode()).group(1)
+    assert client.get(live, {"since": since}).status_code == 204
 
 
 def test_a_card_taken_back_and_another_recorded_is_seen_as_a_change(client_as, game, croupier, players):
