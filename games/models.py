@@ -333,6 +333,9 @@ class Result(models.Model):
     supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                       related_name="superseded_by")
     idempotency_key = models.CharField(max_length=100, blank=True)
+    # What a correction of a recorded deal changes (cards replaced, the bets and claims as they
+    # should stand), applied to the deal's rows when the version is confirmed; None otherwise.
+    correction = models.JSONField(_("correction"), null=True, blank=True)
     history = HistoricalRecords(m2m_fields=[winners])
 
     class Meta:

@@ -8,6 +8,7 @@ double-entry ledger; superseding reverses the old postings and posts the new one
 
 from club.errors import Forbidden as Forbidden  # callers catch it from here
 
+from .corrections import correction_apply, result_correct
 from .ledger import _post, _reverse, ledger_legs
 from .recording import (
     _game_doc,
@@ -51,7 +52,7 @@ from .sittings import PLAYER_FACTS, ROOM_FACTS, game_end, game_reseat, game_star
 
 __all__ = [
     "PLAYER_FACTS", "ROOM_FACTS", "Forbidden", "bet_place", "bet_withdraw", "claim_declare", "claim_withdraw",
-    "deal_replay", "deal_void", "deal_card", "deal_card_undo",
+    "correction_apply", "result_correct", "deal_replay", "deal_void", "deal_card", "deal_card_undo",
     "deal_digital", "deal_ref", "deal_start", "dispute_raise", "game_end", "game_reseat", "game_start",
     "ledger_legs", "quick_chips", "quick_pot_most", "require_table", "result_advise", "result_confirm",
     "result_discard", "result_rejudge", "result_submit", "result_submit_quick", "results_rejudge_later",

@@ -291,8 +291,13 @@ def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
         if current.status == Result.Status.DRAFT:
             confirmed = current.supersedes
             result_discard(result=current, actor=actor)
-            new = result_submit(deal=deal, actor=current.submitted_by,
-                                supersedes=confirmed.version if confirmed is not None else None)
+            if current.correction:
+                from .corrections import correction_again
+
+                new = correction_again(current, current.submitted_by)
+            else:
+                new = result_submit(deal=deal, actor=current.submitted_by,
+                                    supersedes=confirmed.version if confirmed is not None else None)
         else:
             new = result_submit(deal=deal, actor=author, supersedes=current.version)
             if not rules_selectors.deal_is_disputed(deal_ref(deal)):
@@ -315,6 +320,10 @@ def _confirm(result: Result, actor: Member) -> Result:
         old.closed_by, old.closed_at = actor, now
         old.save(update_fields=["status", "closed_by", "closed_at"])
         _reverse(old)
+    if result.correction:
+        from .corrections import correction_apply
+
+        correction_apply(result, actor)
     result.confirmed_by, result.confirmed_at = actor, now
     result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
     _post(result)
