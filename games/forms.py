@@ -179,3 +179,74 @@ class LedgerFilterForm(forms.Form):
         if since and until and since > until:
             self.add_error("until", _("%(until)s is before %(since)s.") % {"until": until, "since": since})
         return data
+
+
+class CorrectionForm(forms.Form):
+    """A correction of a deal whose cards were recorded: every recorded card (type another in its
+    place), every bet (a new amount, or 0 to take it out), every claim (tick to take it out), a
+    bet and a claim to add. The service judges the deal again with them."""
+
+    new_bet_member = _PlayerChoice(label=_("Player"), queryset=Member.objects.none(), required=False)
+    new_bet_amount = forms.IntegerField(label=_("Chips"), min_value=1, required=False)
+    new_claim_member = _PlayerChoice(label=_("Player"), queryset=Member.objects.none(), required=False)
+    new_claim_rule = forms.CharField(label=_("Rule"), max_length=12, required=False, help_text=_("B1..B25 or M1..M100"))
+    new_claim_card = forms.CharField(label=_("Card"), max_length=8, required=False)
+    new_claim_suit = forms.ChoiceField(label=_("Suit"), required=False,
+                                       choices=[("", "—"), ("h", "♥"), ("d", "♦"), ("c", "♣"), ("s", "♠")])
+    note = forms.CharField(label=_("What was wrong"), max_length=200, required=False)
+
+    def __init__(self, *args, players, cards, bets, claims, names, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cards, self.bets, self.claims = list(cards), list(bets), list(claims)
+        for name in ("new_bet_member", "new_claim_member"):
+            self.fields[name].queryset = _players_queryset(players)
+        self.card_rows = []
+        for c in self.cards:
+            field = f"card_{c.seq}"
+            self.fields[field] = forms.CharField(
+                label=_("Card %(number)s, to %(name)s") % {"number": c.seq + 1, "name": names.get(c.member_id, "")},
+                max_length=8, initial=c.card)
+            self.card_rows.append((c, self[field]))
+        self.bet_rows = []
+        for b in self.bets:
+            field = f"bet_{b.pk}"
+            self.fields[field] = forms.IntegerField(
+                label=_("%(name)s: %(kind)s") % {"name": names.get(b.member_id, ""), "kind": b.get_kind_display()},
+                min_value=0, initial=b.amount, required=False, help_text=_("0 takes the bet out"))
+            self.bet_rows.append((b, self[field]))
+        self.claim_rows = []
+        for c in self.claims:
+            field = f"remove_claim_{c.pk}"
+            self.fields[field] = forms.BooleanField(label=_("Take out"), required=False)
+            self.claim_rows.append((c, self[field]))
+
+    def new_bet_fields(self):
+        return [self["new_bet_member"], self["new_bet_amount"]]
+
+    def new_claim_fields(self):
+        return [self[name] for name in ("new_claim_member", "new_claim_rule", "new_claim_card", "new_claim_suit")]
+
+    def service_kwargs(self) -> dict:
+        data = self.cleaned_data
+        bets = []
+        for b in self.bets:
+            amount = data.get(f"bet_{b.pk}")
+            if amount is None:
+                amount = b.amount
+            if amount:
+                bets.append({"member": b.member_id, "kind": b.kind, "amount": amount, "field": f"bet_{b.pk}"})
+        if data.get("new_bet_amount"):
+            member = data.get("new_bet_member")
+            bets.append({"member": member.pk if member else None, "kind": "raise", "amount": data["new_bet_amount"],
+                         "field": "new_bet_amount", "member_field": "new_bet_member"})
+        claims = [{"member": c.member_id, "rule": c.rule, "card": c.card, "suit": c.suit,
+                   "field": f"remove_claim_{c.pk}"}
+                  for c in self.claims if not data.get(f"remove_claim_{c.pk}")]
+        if data.get("new_claim_rule"):
+            member = data.get("new_claim_member")
+            claims.append({"member": member.pk if member else None, "rule": data["new_claim_rule"],
+                           "card": data.get("new_claim_card") or "", "suit": data.get("new_claim_suit") or "",
+                           "field": "new_claim_member", "rule_field": "new_claim_rule",
+                           "card_field": "new_claim_card"})
+        return {"cards": {c.seq: data.get(f"card_{c.seq}") or "" for c in self.cards},
+                "bets": bets, "claims": claims, "note": data.get("note") or ""}

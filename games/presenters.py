@@ -150,7 +150,8 @@ def rule_label(code: str) -> str:
     """A rule code with its title, "M15 · <title>"; an interpretation point by its reading."""
     code = str(code or "")
     if _RULE_CODE.fullmatch(code):
-        return f"{code} · {titles.title(code)}"
+        title = titles.title(code)
+        return f"{code} · {title}" if title else code
     if code.startswith("IP-"):
         return reading_label(code)
     return ""

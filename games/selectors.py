@@ -634,3 +634,67 @@ def ledger_overview(*, member: Member | None = None, since: dt.date | None = Non
     total = LedgerEntry.objects.aggregate(total=Sum("amount"))["total"] or 0
     return {"balances": balances, "total": total,
             "entries": ledger_entries(member=member, since=since, until=until, limit=limit), "limit": limit}
+
+
+# --- a correction waiting for confirmation ---------------------------------------------------------
+
+def _rows_gone_and_new(before: list[dict] | None, after: list[dict] | None) -> tuple[list[dict], list[dict]]:
+    """The rows a correction takes out and the ones it adds (order aside)."""
+    if after is None:
+        return [], []
+    def key(row):
+        return tuple(sorted(row.items()))
+    left, right = Counter(map(key, before or [])), Counter(map(key, after))
+    gone = [dict(k) for k, n in (left - right).items() for _i in range(n)]
+    new = [dict(k) for k, n in (right - left).items() for _i in range(n)]
+    return gone, new
+
+
+def correction_changes(result: Result, *, names: dict[str, str], cards: list[DealtCard]) -> dict:
+    """What a correction changes, for a person to read: each card replaced (its number in the
+    dealing order and who receives it), the bets and claims taken out and added."""
+    correction = result.correction or {}
+    recipients = {c.seq: names.get(engine.player_key(c.member_id), "") for c in cards}
+    kinds = dict(Bet.Kind.choices)
+    bets_gone, bets_new = _rows_gone_and_new(correction.get("bets_before"), correction.get("bets"))
+    claims_gone, claims_new = _rows_gone_and_new(correction.get("claims_before"), correction.get("claims"))
+
+    def bet(row):
+        return {"name": names.get(engine.player_key(row["member"]), ""), "kind": kinds.get(row["kind"], ""),
+                "amount": row["amount"]}
+
+    def claim(row):
+        return {"name": names.get(engine.player_key(row["member"]), ""), "rule": row["rule"], "card": row["card"],
+                "suit": row["suit"]}
+
+    return {
+        "cards": [{"number": c["seq"] + 1, "name": recipients.get(c["seq"], ""), "from": c["from"], "to": c["to"]}
+                  for c in correction.get("cards") or []],
+        "bets_gone": [bet(r) for r in bets_gone], "bets_new": [bet(r) for r in bets_new],
+        "claims_gone": [claim(r) for r in claims_gone], "claims_new": [claim(r) for r in claims_new],
+    }
+
+
+def pending_correction(*, results: list[Result], players: list[GamePlayer], cards: list[DealtCard],
+                       member: Member | None, can_act: bool, disputed: bool) -> dict:
+    """The draft version that corrects the confirmed one, beside it: what it changes, the winners
+    and each player's chips in both; who may confirm it (a second person: not its submitter)."""
+    confirmed = next((r for r in results if r.status == Result.Status.CONFIRMED), None)
+    draft = next((r for r in results if r.status == Result.Status.DRAFT), None)
+    if confirmed is None or draft is None or draft.supersedes_id != confirmed.pk:
+        return {"pending": None}
+    names = {engine.player_key(gp.member_id): gp.member.display_name for gp in players}
+    rows = []
+    for gp in players:
+        key = engine.player_key(gp.member_id)
+        old, new = confirmed.chips.get(key, 0), draft.chips.get(key, 0)
+        rows.append({"name": gp.member.display_name, "old": old, "new": new, "changed": old != new})
+    return {
+        "pending": draft, "pending_of": confirmed, "pending_rows": rows,
+        "pending_changes": correction_changes(draft, names=names, cards=cards),
+        "pending_winners_old": [w.display_name for w in confirmed.winners.all()],
+        "pending_winners_new": [w.display_name for w in draft.winners.all()],
+        "pending_mine": member is not None and member.pk == draft.submitted_by_id,
+        "can_confirm_pending": bool(can_act and member is not None and member.pk != draft.submitted_by_id
+                                    and not disputed),
+    }

@@ -30,6 +30,7 @@ urlpatterns = [
     path("deals/<int:pk>/replay/", views.deal_replay, name="deal_replay"),
     path("claims/<int:pk>/withdraw/", views.claim_withdraw, name="claim_withdraw"),
     path("bets/<int:pk>/withdraw/", views.bet_withdraw, name="bet_withdraw"),
+    path("deals/<int:pk>/correct/", views.deal_correct, name="deal_correct"),
     path("results/<int:pk>/confirm/", views.result_confirm, name="result_confirm"),
     path("results/<int:pk>/discard/", views.result_discard, name="result_discard"),
     path("deals/<int:pk>/dispute/", views.deal_dispute, name="deal_dispute"),

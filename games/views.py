@@ -21,7 +21,15 @@ from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
 
 from . import access, presenters, selectors, services
-from .forms import BetForm, ClaimForm, GameStartForm, LedgerFilterForm, QuickResultForm, ReseatForm
+from .forms import (
+    BetForm,
+    ClaimForm,
+    CorrectionForm,
+    GameStartForm,
+    LedgerFilterForm,
+    QuickResultForm,
+    ReseatForm,
+)
 from .models import Deal, Game, Result
 from .sitting import Sitting, sitting_for
 
@@ -185,8 +193,23 @@ def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | Non
     page.update({"member": member, "bet_form": BetForm(players=page["players"], member=member),
                  "claim_form": ClaimForm(players=page["players"], member=member),
                  "quick_form": QuickResultForm(players=page["players"])})
+    page.update(selectors.pending_correction(results=page["results"], players=page["players"], cards=page["cards"],
+                                             member=member, can_act=page["can_act"],
+                                             disputed=page.get("open_dispute") is not None))
+    versions = {r.pk: r.version for r in page["results"]}
+    for r in page["results"]:
+        r.corrects_version = versions.get(r.supersedes_id)
+    live = page["live"]
+    if (deal.mode != Deal.Mode.QUICK and page["can_act"] and live is not None
+            and live.status == Result.Status.CONFIRMED and page["pending"] is None):
+        page["correction_form"] = _correction_form(page)
     page.update(extra)
     return page
+
+
+def _correction_form(page: dict, data=None) -> CorrectionForm:
+    return CorrectionForm(data, players=page["players"], cards=page["cards"], bets=page["bets"],
+                          claims=page["claims"], names={gp.member_id: gp.member.display_name for gp in page["players"]})
 
 
 @login_required
@@ -349,12 +372,44 @@ def deal_submit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def deal_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """A correction of a deal whose cards were recorded: cards, bets and claims as they should
+    stand, judged again as a new draft version that a second person confirms."""
+    member = _member(request)
+    deal = _deal(member, pk, for_write=True)
+    sitting = sitting_for(deal)
+    page = _deal_context(request, member, deal, sitting=sitting)
+    form = _correction_form(page, request.POST)
+    supersedes = request.POST.get("supersedes", "")
+    if not form.is_valid():
+        return render(request, "games/deal_detail.html", {**page, "correction_form": form}, status=400)
+    try:
+        result = services.result_correct(deal=deal, actor=member,
+                                         supersedes=int(supersedes) if supersedes.isdigit() else None,
+                                         **form.service_kwargs())
+    except ApplicationError as exc:
+        if not _field_error(form, exc):
+            form.add_error(None, exc.message)
+        return render(request, "games/deal_detail.html", {**page, "correction_form": form}, status=exc.status_code)
+    messages.success(request, _("Version %(version)s is submitted: the deal judged again with your changes. Another "
+                                "player or the croupier confirms it; until then version %(old)s counts.")
+                     % {"version": result.version, "old": result.supersedes.version})
+    return redirect(f"{deal.get_absolute_url()}#version-{result.version}")
+
+
+@login_required
+@require_POST
 def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
     result = _result(member, pk, for_write=True)
     try:
         services.result_confirm(result=result, actor=member)
-        messages.success(request, _("Version %(version)s is confirmed.") % {"version": result.version})
+        if result.supersedes_id:
+            messages.success(request, _("Version %(version)s is confirmed and counts now; the chips of version "
+                                        "%(old)s are reversed and version %(old)s stays in the history.")
+                             % {"version": result.version, "old": result.supersedes.version})
+        else:
+            messages.success(request, _("Version %(version)s is confirmed.") % {"version": result.version})
     except ApplicationError as exc:
         messages.error(request, exc.message)
     return _next_or(request, result.deal)
@@ -367,6 +422,12 @@ def result_discard(request: HttpRequest, pk: int) -> HttpResponse:
     result = _result(member, pk, for_write=True)
     try:
         services.result_discard(result=result, actor=member)
+        if result.supersedes_id:
+            messages.success(request, _("Version %(version)s is discarded; version %(old)s still counts.")
+                             % {"version": result.version, "old": result.supersedes.version})
+        else:
+            messages.success(request, _("Version %(version)s is discarded; submit the result again.")
+                             % {"version": result.version})
     except ApplicationError as exc:
         messages.error(request, exc.message)
     return _next_or(request, result.deal)

@@ -58,6 +58,9 @@ def _clean_bets(bets: Sequence[Mapping], *, players: set[int], min_stake: int, m
     for row in bets:
         field = row.get("field") or "bets"
         member, kind, amount = row.get("member"), row.get("kind"), row.get("amount")
+        if member is None:
+            raise InvalidInput(_("Choose the player who bets."),
+                               extra={"field": row.get("member_field") or field, "value": None})
         if member not in players:
             raise InvalidInput(_("Player %(value)s does not play in this deal.") % {"value": _cut(member)},
                                extra={"field": field, "value": member})
@@ -92,6 +95,8 @@ def _clean_claims(claims: Sequence[Mapping], *, players: set[int]) -> list[dict]
     for row in claims:
         field = row.get("field") or "claims"
         member = row.get("member")
+        if member is None:
+            raise InvalidInput(_("Choose the player who claims."), extra={"field": field, "value": None})
         if member not in players:
             raise InvalidInput(_("Player %(value)s does not play in this deal.") % {"value": _cut(member)},
                                extra={"field": field, "value": member})

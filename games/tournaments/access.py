@@ -33,3 +33,14 @@ def check_recorder(actor: Member | None, table: Table) -> Member:
     if not can_record(actor, table):
         raise Forbidden(_("Only a croupier, an admin or a player at this table may record its rounds."))
     return actor
+
+
+def can_direct(actor: Member | None) -> bool:
+    """A tournament director: an active croupier or admin."""
+    return actor is not None and actor.active and actor.is_croupier
+
+
+def check_director(actor: Member | None, message: str) -> Member:
+    if not can_direct(actor):
+        raise Forbidden(message)
+    return actor

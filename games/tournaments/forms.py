@@ -57,3 +57,26 @@ class RoundForm(forms.Form):
         return {"number": data["number"], "bids": None if all(b is None for b in bids) else bids,
                 "taken": None if all(t is None for t in taken) and data.get("play") else taken,
                 "play": data.get("play")}
+
+
+class RoundCorrectionForm(forms.Form):
+    """A tournament director's correction of a recorded round: the bids and tricks per seat."""
+
+    reason = forms.CharField(label=_("What was wrong"), max_length=200, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat, label in enumerate(SEAT_LABELS):
+            self.fields[f"bid_{seat}"] = forms.IntegerField(label=_("Bid %(seat)s") % {"seat": label}, required=False,
+                                                            min_value=0, max_value=8)
+            self.fields[f"taken_{seat}"] = forms.IntegerField(label=_("Tricks %(seat)s") % {"seat": label},
+                                                              required=False, min_value=0, max_value=8)
+
+    def seat_fields(self):
+        return [(label, self[f"bid_{s}"], self[f"taken_{s}"]) for s, label in enumerate(SEAT_LABELS)]
+
+    def values(self) -> dict:
+        data = self.cleaned_data
+        bids = [data.get(f"bid_{s}") for s in range(4)]
+        return {"bids": None if all(b is None for b in bids) else bids,
+                "taken": [data.get(f"taken_{s}") for s in range(4)], "reason": data.get("reason") or ""}

@@ -172,6 +172,9 @@ class Round(models.Model):
     flagged = models.BooleanField(default=False)
     problems = models.JSONField(default=list, blank=True)
     play_checked = models.BooleanField(default=False)
+    # A version that voids the round: kept in the history, never live; the round counts for nothing.
+    voided = models.BooleanField(_("voided"), default=False)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
     recorded_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     recorded_at = models.DateTimeField(default=timezone.now)
 

@@ -350,11 +350,15 @@ def round_record(*, actor: Member | None, table: Table, number: int, bids: Any =
         raise InvalidInput(_("The bids and tricks of the card play differ from the ones on the sheet."),
                            extra={"field": "play", "value": number})
     previous = live.get(number)
-    version = 1
+    if previous is not None:
+        access.check_director(actor, _("Only a tournament director (a croupier or an admin) corrects a recorded "
+                                       "round."))
+    # A round voided earlier keeps its versions: the next one is numbered after them.
+    version = (table.rounds.filter(number=number).order_by("-version").values_list("version", flat=True).first()
+               or 0) + 1
     if previous is not None:
         previous.live = False
         previous.save(update_fields=["live"])
-        version = table.rounds.filter(number=number).order_by("-version").values_list("version", flat=True)[0] + 1
     row = Round.objects.create(
         table=table, number=number, version=version, dealer=dealer,
         bids=list(record.bids) if record.bids is not None else None, taken=list(record.taken),
@@ -363,6 +367,51 @@ def round_record(*, actor: Member | None, table: Table, number: int, bids: Any =
 
     outbox.enqueue(tasks.table_rescore, table.pk)
     return row
+
+
+def _director_round(actor: Member | None, row: Round) -> tuple[Round, Table]:
+    """The live round ``row``, locked with its table, where ``actor`` directs the tournament."""
+    access.check_director(actor, _("Only a tournament director (a croupier or an admin) corrects or voids a "
+                                   "recorded round."))
+    table = Table.objects.select_for_update().select_related("stage__tournament").get(pk=row.table_id)
+    row = Round.objects.select_for_update().get(pk=row.pk)
+    if not row.live:
+        raise Conflict(_("Version %(version)s of round %(n)s no longer counts; correct the version that does.")
+                       % {"version": row.version, "n": row.number}, extra={"field": "round", "value": row.version})
+    if table.stage.tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(_("The tournament is not running: reopen it to correct a round."),
+                       extra={"field": "tournament", "value": table.stage.tournament.status})
+    return row, table
+
+
+@transaction.atomic
+def round_correct(*, actor: Member | None, row: Round, bids: Any = None, taken: Any = None, play: Any = None,
+                  reason: str = "") -> Round:
+    """A tournament director corrects a recorded round: a new live version, the old one kept;
+    the table and then the standings are rescored on commit."""
+    row, table = _director_round(actor, row)
+    new = round_record(actor=actor, table=table, number=row.number, bids=bids, taken=taken, play=play)
+    new.reason = (reason or "")[:200]
+    new.save(update_fields=["reason"])
+    return new
+
+
+@transaction.atomic
+def round_void(*, actor: Member | None, row: Round, reason: str = "") -> Round:
+    """A tournament director voids a recorded round: a version that voids it is kept in the
+    history, no version of the round counts any more, and the table and the standings are
+    rescored on commit."""
+    row, table = _director_round(actor, row)
+    version = table.rounds.filter(number=row.number).order_by("-version").values_list("version", flat=True)[0] + 1
+    row.live = False
+    row.save(update_fields=["live"])
+    void = Round.objects.create(table=table, number=row.number, version=version, live=False, voided=True,
+                                dealer=row.dealer, bids=row.bids, taken=row.taken, scores=[0, 0, 0, 0],
+                                play=row.play, reason=(reason or "")[:200], recorded_by=actor)
+    from . import tasks
+
+    outbox.enqueue(tasks.table_rescore, table.pk)
+    return void
 
 
 @transaction.atomic

@@ -20,7 +20,7 @@ from club.models import Member
 from club.selectors import member_for_user
 
 from . import access, selectors, services, tasks
-from .forms import EntryForm, RoundForm, StageForm, TournamentForm
+from .forms import EntryForm, RoundCorrectionForm, RoundForm, StageForm, TournamentForm
 from .models import Entry, Report, Round, Table, Tournament
 
 
@@ -211,13 +211,74 @@ def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _round_context(request: HttpRequest, row: Round, form: RoundCorrectionForm | None = None) -> dict:
+    member = member_for_user(request.user)
+    tournament = row.table.stage.tournament
+    can_direct = (access.can_direct(member) and row.live and tournament.status == Tournament.Status.RUNNING)
+    if can_direct and form is None:
+        form = RoundCorrectionForm(initial={**{f"bid_{s}": None if row.bids is None else row.bids[s] for s in range(4)},
+                                            **{f"taken_{s}": row.taken[s] for s in range(4)}})
+    versions = list(Round.objects.filter(table_id=row.table_id, number=row.number).select_related("recorded_by")
+                    .order_by("-version"))
+    return {"round": row, "table": row.table, "tournament": tournament, "play": selectors.round_play(row),
+            "seat_rows": [{"label": label, "bid": None if row.bids is None else row.bids[s], "taken": row.taken[s],
+                           "score": row.scores[s]} for s, label in enumerate(selectors.SEAT_LABELS)],
+            "versions": versions, "can_direct": can_direct, "correct_form": form if can_direct else None}
+
+
+def _round_or_404(pk: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("table__stage__tournament", "recorded_by"), pk=pk)
+
+
 def round_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    row = get_object_or_404(Round.objects.select_related("table__stage__tournament", "recorded_by"), pk=pk)
-    return render(request, "tournaments/round_detail.html", {
-        "round": row, "table": row.table, "tournament": row.table.stage.tournament,
-        "play": selectors.round_play(row),
-        "seat_rows": [{"label": label, "bid": None if row.bids is None else row.bids[s], "taken": row.taken[s],
-                       "score": row.scores[s]} for s, label in enumerate(selectors.SEAT_LABELS)]})
+    return render(request, "tournaments/round_detail.html", _round_context(request, _round_or_404(pk)))
+
+
+def _director_or_403(request: HttpRequest):
+    member = member_for_user(request.user)
+    try:
+        return access.check_director(member, _("Only a tournament director (a croupier or an admin) corrects or "
+                                               "voids a recorded round."))
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from exc
+
+
+@login_required
+@require_POST
+def round_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tournament director corrects a recorded round: a new version; the standings follow."""
+    member = _director_or_403(request)
+    row = _round_or_404(pk)
+    form = RoundCorrectionForm(request.POST)
+    if form.is_valid():
+        try:
+            new = services.round_correct(actor=member, row=row, **form.values())
+        except ApplicationError as exc:
+            field = exc.extra.get("field") if isinstance(exc.extra, dict) else None
+            field = {"bids": "bid_0", "taken": "taken_0"}.get(field, field)
+            field = field.replace("bids_", "bid_") if field else field
+            form.add_error(field if field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Round %(n)s is corrected: version %(version)s counts now, version %(old)s "
+                                        "stays in the history. The standings are being scored again.")
+                             % {"n": new.number, "version": new.version, "old": row.version})
+            return redirect("tournaments:round", pk=new.pk)
+    return render(request, "tournaments/round_detail.html", _round_context(request, row, form), status=400)
+
+
+@login_required
+@require_POST
+def round_void(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _director_or_403(request)
+    row = _round_or_404(pk)
+    try:
+        void = services.round_void(actor=member, row=row, reason=request.POST.get("reason", ""))
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:round", pk=row.pk)
+    messages.success(request, _("Round %(n)s is voided: it counts for nothing; its versions stay in the history. "
+                                "The standings are being scored again.") % {"n": void.number})
+    return redirect("tournaments:round", pk=void.pk)
 
 
 # --- reports and ratings ---------------------------------------------------------------------------

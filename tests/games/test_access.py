@@ -297,6 +297,34 @@ def _page_rejudge(t, actor, relation):
     return reverse("games:deal_rejudge", args=[deal.pk]), {}, lambda: deal.results.count() == 2
 
 
+def _confirmed_deal(t):
+    deal = full_deal(t.game, t.croupier)
+    result = services.result_submit(deal=deal, actor=t.players[1])
+    services.result_confirm(result=result, actor=t.players[2])
+    return deal, result
+
+
+def _unused_card(deal) -> str:
+    from games import engine
+
+    dealt = set(deal.cards.values_list("card", flat=True))
+    return next(c for c in engine.full_deck() if c not in dealt)
+
+
+def _page_correct(t, actor, relation):
+    deal, v1 = _confirmed_deal(t)
+    data = {f"card_{c.seq}": c.card for c in deal.cards.all()}
+    data.update({"card_0": _unused_card(deal), "supersedes": v1.version})
+    return reverse("games:deal_correct", args=[deal.pk]), data, lambda: deal.results.count() == 2
+
+
+def _page_confirm_correction(t, actor, relation):
+    deal, v1 = _confirmed_deal(t)
+    fix = services.result_correct(deal=deal, actor=_submitter(t, actor, relation), supersedes=v1.version,
+                                  cards={0: _unused_card(deal)})
+    return reverse("games:result_confirm", args=[fix.pk]), {}, _confirmed(fix)
+
+
 API = {
     "start a game": Action(_api_start),
     "end a game": Action(_api_end),
@@ -331,6 +359,8 @@ PAGES = {
     "discard a result": Action(_page_discard),
     "call the croupier": Action(_page_dispute),
     "re-judge": Action(_page_rejudge, croupier_only=True),
+    "correct a deal": Action(_page_correct),
+    "confirm a correction": Action(_page_confirm_correction, relations=("own", "another's")),
 }
 
 
