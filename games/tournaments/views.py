@@ -163,7 +163,7 @@ def _sheet_context(request: HttpRequest, table: Table, form: RoundForm | None = 
     can_record = services.can_record(member, table, [s.entry.member_id for s in sheet["seats"]]) and \
         table.stage.tournament.status == Tournament.Status.RUNNING
     if form is None and sheet["next"] is not None:
-        form = RoundForm(initial={"number": sheet["next"].number})
+        form = RoundForm(initial={"number": sheet["next"].number}, table=table)
     return {**sheet, "tournament": table.stage.tournament, "form": form, "error": error, "can_record": can_record}
 
 
@@ -187,7 +187,7 @@ def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
         access.check_recorder(member_for_user(request.user), table)
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from exc
-    form = RoundForm(request.POST)
+    form = RoundForm(request.POST, table=selectors.table_for_sheet(pk))
     error = ""
     status = 200
     if form.is_valid():

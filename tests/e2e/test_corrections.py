@@ -130,6 +130,21 @@ def test_a_tournament_round_corrected_by_the_director(live_server, browser, lang
 
     page = _phone_as(browser, live_server, croupier, lang)
     page.goto(live_server.url + table.get_absolute_url())
+    # The card play of round 2 is typed trick by trick: a card that is not one is named beside it.
+    page.locator("#card-play summary").tap()
+    assert page.locator("#card-play textarea").count() == 0
+    page.fill("#id_trump_card", "7h")
+    for place, card in enumerate(["Ah", "Kh", "Zq", "Qh"]):
+        page.fill(f"#id_card_1_{place}", card)
+    for place, card in enumerate(["As", "Ks", "Qs", "Js"]):
+        page.fill(f"#id_card_2_{place}", card)
+    for seat in range(4):
+        page.fill(f"input[name=bid_{seat}]", "0" if seat else "1")
+    page.locator(".record-round button[type=submit]").tap()
+    page.wait_for_selector("#card-play .error")
+    assert "Zq" in page.inner_text("#trick-1")
+    page.locator("#card-play").screenshot(path=f"/tmp/corrections-{lang}-5-card-play.png")
+    assert Round.objects.filter(table=table).count() == 1
     page.locator("#sheet a[href*='/rounds/']").first.tap()
     page.wait_for_selector("#correct-round")
     page.fill("#id_taken_0", "1")

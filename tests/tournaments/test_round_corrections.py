@@ -87,3 +87,60 @@ def test_the_pages_refuse_a_player_and_let_the_director_through(client, croupier
                       "taken_0": 0, "taken_1": 1, "taken_2": 0, "taken_3": 0, "reason": "swapped"})
     assert ok.status_code == 302
     assert Round.objects.get(table=table, number=1, live=True).version == 2
+
+
+# --- the score sheet's card play, trick by trick -------------------------------------------------
+
+def _sheet_post(played, *, number: int, **changes) -> dict:
+    """The sheet's form as a person fills it in from the engine's played round ``played``: the
+    bids, the turned-up card and every trick's cards in the order played (the leaders left to
+    the rules)."""
+    data = {"number": number, "trump_card": played["trump_card"]}
+    if played["bids"] is not None:
+        data.update({f"bid_{s}": b for s, b in enumerate(played["bids"])})
+    for k, trick in enumerate(played["tricks"], start=1):
+        for place, card in enumerate(trick["cards"]):
+            data[f"card_{k}_{place}"] = card
+        if trick["demand"]:
+            data[f"demand_{k}"] = trick["demand"]
+    data.update(changes)
+    return data
+
+
+def test_the_card_play_is_entered_trick_by_trick_not_as_json(client, croupier, table):
+    from rules.engines import tricks
+
+    game = tricks.play_game("fields", first_dealer=table.first_dealer)
+    played = game.rounds[2].to_dict()        # round 3: three cards each
+    for r in game.rounds[:2]:
+        services.round_record(actor=croupier, table=table, number=r.number, play=r.to_dict())
+    client.force_login(croupier.user)
+    page = client.get(reverse("tournaments:sheet", args=[table.pk])).content.decode()
+    assert 'name="card_3_3"' in page and 'name="card_4_0"' not in page and "JSON" not in page
+    response = client.post(reverse("tournaments:sheet_record", args=[table.pk]), _sheet_post(played, number=3))
+    assert response.status_code == 302
+    row = Round.objects.get(table=table, number=3, live=True)
+    # The hands are the cards each seat played.
+    assert [sorted(h) for h in row.play["hands"]] == [sorted(h) for h in played["hands"]]
+    assert row.taken == played["taken"] and [t["winner"] for t in row.play["tricks"]] == \
+        [t["winner"] for t in played["tricks"]]
+    services.table_rescore(table_id=table.pk)
+    row.refresh_from_db()
+    assert row.play_checked and not row.flagged, row.problems
+
+
+def test_a_bad_card_in_a_trick_is_named_beside_its_field(client, croupier, table):
+    from rules.engines import tricks
+
+    played = tricks.play_game("bad", first_dealer=table.first_dealer).rounds[0].to_dict()
+    client.force_login(croupier.user)
+    response = client.post(reverse("tournaments:sheet_record", args=[table.pk]),
+                           _sheet_post(played, number=1, card_1_2="Qz"), HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response["X-Refusal-Status"] == "400"
+    assert 'id="id_card_1_2"' in page and "Qz" in page and "is not a card" in page
+    assert not Round.objects.filter(table=table).exists()
+    twice = _sheet_post(played, number=1, card_1_1=played["tricks"][0]["cards"][0])
+    page = client.post(reverse("tournaments:sheet_record", args=[table.pk]), twice,
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "is played twice" in page and not Round.objects.filter(table=table).exists()
