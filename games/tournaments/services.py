@@ -334,7 +334,11 @@ def round_record(*, actor: Member | None, table: Table, number: int, bids: Any =
                            extra={"field": "number", "value": str(number)})
     live = {r.number: r for r in table.rounds.filter(live=True)}
     next_number = max(live, default=0) + 1
-    if number not in live and number != next_number:
+    replayed = number not in live and number < next_number and table.rounds.filter(number=number, voided=True).exists()
+    if replayed:
+        access.check_director(actor, _("Only a tournament director (a croupier or an admin) records a voided round "
+                                       "again."))
+    if number not in live and number != next_number and not replayed:
         raise InvalidInput(_("Round %(n)s cannot be recorded yet: the next round of this table is %(next)s.")
                            % {"n": number, "next": next_number}, extra={"field": "number", "value": number})
     dealer = tricks.dealer_of(number, table.first_dealer, tournament.readings) if 1 <= number <= ROUNDS else 0
@@ -369,13 +373,20 @@ def round_record(*, actor: Member | None, table: Table, number: int, bids: Any =
     return row
 
 
+def is_open_void(row: Round) -> bool:
+    """``row`` voids its round and nothing was recorded for the round since: the round may be
+    recorded again from it."""
+    return row.voided and not Round.objects.filter(table_id=row.table_id, number=row.number,
+                                                    version__gt=row.version).exists()
+
+
 def _director_round(actor: Member | None, row: Round) -> tuple[Round, Table]:
     """The live round ``row``, locked with its table, where ``actor`` directs the tournament."""
     access.check_director(actor, _("Only a tournament director (a croupier or an admin) corrects or voids a "
                                    "recorded round."))
     table = Table.objects.select_for_update().select_related("stage__tournament").get(pk=row.table_id)
     row = Round.objects.select_for_update().get(pk=row.pk)
-    if not row.live:
+    if not (row.live or is_open_void(row)):
         raise Conflict(_("Version %(version)s of round %(n)s no longer counts; correct the version that does.")
                        % {"version": row.version, "n": row.number}, extra={"field": "round", "value": row.version})
     if table.stage.tournament.status != Tournament.Status.RUNNING:
@@ -402,6 +413,9 @@ def round_void(*, actor: Member | None, row: Round, reason: str = "") -> Round:
     history, no version of the round counts any more, and the table and the standings are
     rescored on commit."""
     row, table = _director_round(actor, row)
+    if not row.live:
+        raise Conflict(_("Round %(n)s is voided already.") % {"n": row.number}, extra={"field": "round",
+                                                                                      "value": row.version})
     version = table.rounds.filter(number=row.number).order_by("-version").values_list("version", flat=True)[0] + 1
     row.live = False
     row.save(update_fields=["live"])

@@ -214,7 +214,8 @@ def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
 def _round_context(request: HttpRequest, row: Round, form: RoundCorrectionForm | None = None) -> dict:
     member = member_for_user(request.user)
     tournament = row.table.stage.tournament
-    can_direct = (access.can_direct(member) and row.live and tournament.status == Tournament.Status.RUNNING)
+    can_direct = (access.can_direct(member) and (row.live or services.is_open_void(row))
+                  and tournament.status == Tournament.Status.RUNNING)
     if can_direct and form is None:
         form = RoundCorrectionForm(initial={**{f"bid_{s}": None if row.bids is None else row.bids[s] for s in range(4)},
                                             **{f"taken_{s}": row.taken[s] for s in range(4)}})

@@ -167,3 +167,50 @@ def test_a_corrected_deal_rejudges_the_later_deals(game, croupier, players, seen
     services.result_confirm(result=v2, actor=players[3])
     # The later deal was judged again with the corrected first deal as its history.
     assert any(len(doc["deals"]) == 2 and doc["deals"][0]["cards"][0] == new_card for doc in seen)
+
+
+# --- the pages -----------------------------------------------------------------------------------
+
+def test_the_deal_page_shows_the_correction_to_a_second_person(client, confirmed, players):
+    from django.urls import reverse
+
+    deal, v1 = confirmed
+    first = deal.cards.order_by("seq").first()
+    new_card = _unused_card(deal)
+    client.force_login(players[2].user)
+    data = {f"card_{c.seq}": c.card for c in deal.cards.all()}
+    data.update({f"card_{first.seq}": "Zz", "supersedes": v1.version})
+    refused = client.post(reverse("games:deal_correct", args=[deal.pk]), data)
+    assert refused.status_code == 400 and "Zz" in refused.content.decode()
+    assert deal.results.count() == 1
+    data[f"card_{first.seq}"] = new_card
+    response = client.post(reverse("games:deal_correct", args=[deal.pk]), data, follow=True)
+    page = response.content.decode()
+    assert response.redirect_chain[-1][0].endswith("#version-2")
+    assert 'id="version-2"' in page and "Version 2 is submitted" in page
+    assert 'id="confirm-correction"' not in page          # not by its submitter
+    client.force_login(players[3].user)
+    dashboard = client.get(reverse("games:member_dashboard")).content.decode()
+    assert f'{reverse("games:deal_detail", args=[deal.pk])}#version-2' in dashboard
+    page = client.get(reverse("games:deal_detail", args=[deal.pk])).content.decode()
+    assert 'id="confirm-correction"' in page and 'id="pending-changes"' in page
+    v2 = deal.results.get(version=2)
+    response = client.post(reverse("games:result_confirm", args=[v2.pk]), follow=True)
+    assert "Version 2 is confirmed and counts now" in response.content.decode()
+
+
+def test_a_quick_correction_waits_beside_the_live_version(client, game, croupier, players):
+    from django.urls import reverse
+
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    v1 = services.result_submit_quick(deal=deal, actor=players[0], winners=[players[0]], pot=8)
+    services.result_confirm(result=v1, actor=players[1])
+    client.force_login(players[2].user)
+    client.post(reverse("games:deal_submit", args=[deal.pk]),
+                {"winners": [players[1].pk], "pot": 8, "supersedes": v1.version})
+    client.force_login(players[3].user)
+    page = client.get(reverse("games:deal_detail", args=[deal.pk])).content.decode()
+    assert 'id="version-2"' in page and 'id="confirm-correction"' in page
+    v2 = deal.results.get(version=2)
+    response = client.post(reverse("games:result_discard", args=[v2.pk]), follow=True)
+    assert "Version 2 is discarded; version 1 still counts." in response.content.decode()

@@ -4,7 +4,7 @@ in the history, the table and the standings scored again; nobody else may."""
 import pytest
 from django.urls import reverse
 
-from club.errors import Forbidden
+from club.errors import Conflict, Forbidden
 from games.tournaments import services
 from games.tournaments.models import Round, Standing, TableScore
 
@@ -51,6 +51,19 @@ def test_a_director_voids_a_round_kept_in_the_history(croupier, table, django_ca
     # The round is played again: its next version.
     again = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
     assert again.version == 3 and again.live
+
+
+def test_a_round_voided_in_the_middle_is_played_again_by_the_director(croupier, table):
+    first = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[1, 0, 0, 0])
+    services.round_record(actor=croupier, table=table, number=2, bids=[1, 0, 0, 0], taken=[1, 1, 0, 0])
+    void = services.round_void(actor=croupier, row=first, reason="misdeal")
+    with pytest.raises(Conflict, match="voided already"):
+        services.round_void(actor=croupier, row=void)
+    player = table.seats.first().entry.member
+    with pytest.raises(Forbidden, match="voided round again"):
+        services.round_record(actor=player, table=table, number=1, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
+    again = services.round_correct(actor=croupier, row=void, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
+    assert (again.version, again.live) == (3, True)
 
 
 def test_a_player_may_not_correct_or_void_a_round(croupier, table):
