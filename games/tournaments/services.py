@@ -401,6 +401,9 @@ def round_correct(*, actor: Member | None, row: Round, bids: Any = None, taken: 
     """A tournament director corrects a recorded round: a new live version, the old one kept;
     the table and then the standings are rescored on commit."""
     row, table = _director_round(actor, row)
+    if row.live and play is None and bids == row.bids and taken == row.taken:
+        raise InvalidInput(_("The correction changes nothing: change a bid or the tricks taken."),
+                           extra={"field": "taken", "value": taken})
     new = round_record(actor=actor, table=table, number=row.number, bids=bids, taken=taken, play=play)
     new.reason = (reason or "")[:200]
     new.save(update_fields=["reason"])

@@ -4,7 +4,7 @@ in the history, the table and the standings scored again; nobody else may."""
 import pytest
 from django.urls import reverse
 
-from club.errors import Conflict, Forbidden
+from club.errors import Conflict, Forbidden, InvalidInput
 from games.tournaments import services
 from games.tournaments.models import Round, Standing, TableScore
 
@@ -27,6 +27,8 @@ def test_a_director_corrects_a_round_and_the_standings_follow(croupier, table, d
     with django_capture_on_commit_callbacks(execute=True):
         first = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
     assert _points(table)[0] < 0      # N bid 1 and took none
+    with pytest.raises(InvalidInput, match="changes nothing"):
+        services.round_correct(actor=croupier, row=first, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
     with django_capture_on_commit_callbacks(execute=True):
         fixed = services.round_correct(actor=croupier, row=first, bids=[1, 1, 0, 0], taken=[1, 0, 0, 0],
                                        reason="N took the trick")
