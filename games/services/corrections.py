@@ -173,6 +173,9 @@ def result_correct(*, deal: Deal, actor: Member, supersedes: int, cards: Mapping
             card = engine.parse_card(token)
         except RulesError as exc:
             raise InvalidInput(engine.rules_message(exc), extra={"field": field, "value": _cut(token)})
+        if card != row.card and deal.mode == Deal.Mode.DIGITAL:
+            raise InvalidInput(_("The digital dealer dealt %(card)s from its seed; its cards are not corrected.")
+                               % {"card": row.card}, extra={"field": field, "value": _cut(token)})
         if card != row.card:
             card_changes.append({"seq": seq, "from": row.card, "to": card})
             new_cards[recorded.index(row)] = card

@@ -13,7 +13,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from club.models import Member
-from games import access, services
+from games import access, engine, services
 from games.models import Bet, Claim, Deal, Game, Result
 from rules.models import Dispute
 from tests import factories
@@ -298,15 +298,16 @@ def _page_rejudge(t, actor, relation):
 
 
 def _confirmed_deal(t):
-    deal = full_deal(t.game, t.croupier)
+    deal = services.deal_start(game=t.game, actor=t.croupier)
+    doc = services._game_doc(t.game, previous_game=False)
+    for dealt in engine.seeded_cards(doc, deal.number, deal.started_at, "access"):
+        services.deal_card(deal=deal, actor=t.croupier, card=str(dealt.card))
     result = services.result_submit(deal=deal, actor=t.players[1])
     services.result_confirm(result=result, actor=t.players[2])
     return deal, result
 
 
 def _unused_card(deal) -> str:
-    from games import engine
-
     dealt = set(deal.cards.values_list("card", flat=True))
     return next(c for c in engine.full_deck() if c not in dealt)
 

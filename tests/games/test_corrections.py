@@ -14,9 +14,19 @@ from tests.games.conftest import full_deal
 pytestmark = pytest.mark.django_db
 
 
+def recorded_deal(game, actor, seed="s1"):
+    """A deal whose cards are recorded one by one, as a table taps them (the cards a seeded
+    shuffle deals, so the deal is complete)."""
+    deal = services.deal_start(game=game, actor=actor)
+    doc = services._game_doc(game, previous_game=False)
+    for dealt in engine.seeded_cards(doc, deal.number, deal.started_at, seed):
+        services.deal_card(deal=deal, actor=actor, card=str(dealt.card))
+    return deal
+
+
 @pytest.fixture
 def confirmed(game, croupier, players, judge):
-    deal = full_deal(game, croupier)
+    deal = recorded_deal(game, croupier)
     v1 = services.result_submit(deal=deal, actor=players[0])
     services.result_confirm(result=v1, actor=players[1])
     v1.refresh_from_db()
@@ -155,10 +165,10 @@ def test_a_second_correction_waits_for_the_first(confirmed, players):
 
 
 def test_a_corrected_deal_rejudges_the_later_deals(game, croupier, players, seen):
-    first = full_deal(game, croupier, seed="a")
+    first = recorded_deal(game, croupier, seed="a")
     v1 = services.result_submit(deal=first, actor=players[0])
     services.result_confirm(result=v1, actor=players[1])
-    second = full_deal(game, croupier, seed="b")
+    second = recorded_deal(game, croupier, seed="b")
     w1 = services.result_submit(deal=second, actor=players[0])
     services.result_confirm(result=w1, actor=players[1])
     new_card = _unused_card(first)
@@ -214,3 +224,16 @@ def test_a_quick_correction_waits_beside_the_live_version(client, game, croupier
     v2 = deal.results.get(version=2)
     response = client.post(reverse("games:result_discard", args=[v2.pk]), follow=True)
     assert "Version 2 is discarded; version 1 still counts." in response.content.decode()
+
+
+def test_a_digital_deal_corrects_its_bets_not_its_cards(game, croupier, players, judge):
+    deal = full_deal(game, croupier)
+    v1 = services.result_submit(deal=deal, actor=players[0])
+    services.result_confirm(result=v1, actor=players[1])
+    with pytest.raises(InvalidInput, match="digital dealer") as caught:
+        services.result_correct(deal=deal, actor=players[2], supersedes=v1.version, cards={0: _unused_card(deal)})
+    assert caught.value.extra["field"] == "card_0"
+    bets = [{"member": b.member_id, "kind": b.kind, "amount": b.amount} for b in deal.bets.all()]
+    bets.append({"member": players[2].pk, "kind": "raise", "amount": game.min_stake})
+    v2 = services.result_correct(deal=deal, actor=players[2], supersedes=v1.version, bets=bets)
+    assert v2.pot == v1.pot + game.min_stake
