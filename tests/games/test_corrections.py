@@ -237,3 +237,18 @@ def test_a_digital_deal_corrects_its_bets_not_its_cards(game, croupier, players,
     bets.append({"member": players[2].pk, "kind": "raise", "amount": game.min_stake})
     v2 = services.result_correct(deal=deal, actor=players[2], supersedes=v1.version, bets=bets)
     assert v2.pot == v1.pot + game.min_stake
+
+
+def test_the_deal_page_with_a_correction_waiting_stays_within_its_query_bound(
+        client, confirmed, players, django_assert_max_num_queries):
+    from django.urls import reverse
+
+    deal, v1 = confirmed
+    client.force_login(players[3].user)
+    with django_assert_max_num_queries(25):      # with the correction form
+        page = client.get(reverse("games:deal_detail", args=[deal.pk]))
+    assert 'id="correction-form"' in page.content.decode()
+    services.result_correct(deal=deal, actor=players[2], supersedes=v1.version, cards={0: _unused_card(deal)})
+    with django_assert_max_num_queries(25):      # the recorded deal page's bound (tests/games/test_pages.py)
+        page = client.get(reverse("games:deal_detail", args=[deal.pk]))
+    assert 'id="confirm-correction"' in page.content.decode()
