@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_weather_not_recorded'),
+        ('games', '0008_deal_void'),
     ]
 
     operations = [
