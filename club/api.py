@@ -108,7 +108,7 @@ class SessionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ScheduledSession
-        fields = ["id", "title", "venue", "starts_at", "ends_at", "game", "min_stake", "max_stake", "capacity",
+        fields = ["id", "title", "venue", "starts_at", "ends_at", "kind", "game", "min_stake", "max_stake", "capacity",
                   "status", "notes", "going_count", "waitlist_count"]
         read_only_fields = ["status"]
         extra_kwargs = {"starts_at": {"validators": [sane_date_range]}, "ends_at": {"validators": [sane_date_range]},
@@ -242,7 +242,7 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 class SessionViewSet(viewsets.ModelViewSet):
     permission_classes = [IsCroupierOrReadOnly]
     lookup_value_regex = r"[0-9]+"
-    filterset_fields = ["status", "game", "venue__slug"]
+    filterset_fields = ["status", "kind", "game", "venue__slug"]
     http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self):

@@ -74,22 +74,28 @@ def load() -> dict:
 
     croupier = members["Tananda"]
     tz = venue.tz
-    plan = [  # title, days from today, game, status, who is going
-        ("Dragon Poker night I", -14, "dragon", "closed", ["Aahz", "Skeeve", "Chumley", "Massha", "Bunny", "Guido"]),
-        ("Dragon Poker night II", -7, "dragon", "closed", ["Aahz", "Skeeve", "Tananda", "Massha", "Nunzio", "Pookie"]),
-        ("Dice and Draker afternoon", -3, "dice", "closed", ["Skeeve", "Guido", "Frumple", "Markie"]),
-        ("Dragon Poker night III", 2, "dragon", "open", ["Aahz", "Skeeve", "Tananda", "Chumley", "Massha",
-                                                        "Bunny", "Guido", "Nunzio", "Pookie", "Vic"]),
-        ("Trick game tournament", 9, "tricks", "open", ["Skeeve", "Frumple", "Markie", "Hugh Badaxe"]),
-        ("Casino evening", 16, "casino", "planned", []),
+    Kind = ScheduledSession.Kind
+    plan = [  # title, days from today, kind, game, lowest stake, status, who is going
+        ("Dragon Poker night I", -14, Kind.DRAGON, "dragon", 2, "closed",
+         ["Aahz", "Skeeve", "Chumley", "Massha", "Bunny", "Guido"]),
+        ("Dragon Poker night II", -7, Kind.DRAGON, "dragon", 2, "closed",
+         ["Aahz", "Skeeve", "Tananda", "Massha", "Nunzio", "Pookie"]),
+        # Dice for a single chip: the afternoon's matches are friendly.
+        ("Dice and Draker afternoon", -3, Kind.TABLES, "dice", 1, "closed", ["Skeeve", "Guido", "Frumple", "Markie"]),
+        ("Dragon Poker night III", 2, Kind.DRAGON, "dragon", 2, "open",
+         ["Aahz", "Skeeve", "Tananda", "Chumley", "Massha", "Bunny", "Guido", "Nunzio", "Pookie", "Vic"]),
+        ("Trick game tournament", 9, Kind.TOURNAMENT, "tricks", 2, "open",
+         ["Skeeve", "Frumple", "Markie", "Hugh Badaxe"]),
+        ("Casino evening", 16, Kind.TABLES, "casino", 2, "planned", []),
     ]
     sessions = []
-    for title, days, game, status, going in plan:
+    for title, days, kind, game, min_stake, status, going in plan:
         session = ScheduledSession.objects.filter(title=title).first()
         if session is None:
             start = _evening(days, 19, tz)
             session = services.session_create(actor=croupier, title=title, venue=venue, starts_at=start,
-                                              ends_at=start + timedelta(hours=5), game=game, capacity=8)
+                                              ends_at=start + timedelta(hours=5), kind=kind, game=game,
+                                              min_stake=min_stake, capacity=8)
             if going:
                 services.session_transition(session=session, actor=croupier, to="open")
             for name in going:

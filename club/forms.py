@@ -2,7 +2,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from .models import RSVP, Dimension, GameKind, Member, ScheduledSession, Venue
+from .models import RSVP, Dimension, Member, ScheduledSession, Venue
 from .seats import Seat
 from .validators import validate_club_date
 
@@ -39,7 +39,9 @@ class SessionForm(forms.Form):
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     ends_at = forms.DateTimeField(label=_("Ends at"), validators=[validate_club_date],
                                   widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-    game = forms.ChoiceField(choices=GameKind.choices, label=_("Game"))
+    kind = forms.ChoiceField(choices=ScheduledSession.Kind.choices, label=_("Kind of session"),
+                             initial=ScheduledSession.Kind.DRAGON,
+                             help_text=_("What the session page opens when play starts."))
     min_stake = forms.IntegerField(label=_("Minimum stake"), min_value=1, initial=2)
     max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1, initial=20)
     capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=8, initial=8)

@@ -171,6 +171,17 @@ class GameKind(models.TextChoices):
 
 
 class ScheduledSession(models.Model):
+    class Kind(models.TextChoices):
+        """What the evening is: it decides what "start play" opens on the session page."""
+
+        DRAGON = "dragon", _("Dragon Poker evening")
+        TOURNAMENT = "tournament", _("Trick game tournament")
+        TABLES = "tables", _("Tables: casino, dice, Draker")
+
+    # The game a session of each kind records by default; a tables session keeps the one chosen.
+    KIND_GAMES: dict[str, str] = {Kind.DRAGON: GameKind.DRAGON, Kind.TOURNAMENT: GameKind.TRICKS}
+    TABLE_GAMES = (GameKind.CASINO, GameKind.DICE, GameKind.DRAKER)
+
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         OPEN = "open", _("Open for RSVPs")
@@ -191,6 +202,7 @@ class ScheduledSession(models.Model):
     venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="sessions", verbose_name=_("venue"))
     starts_at = models.DateTimeField(_("starts at"))
     ends_at = models.DateTimeField(_("ends at"))
+    kind = models.CharField(_("kind of session"), max_length=10, choices=Kind.choices, default=Kind.DRAGON)
     game = models.CharField(_("game"), max_length=10, choices=GameKind.choices, default=GameKind.DRAGON)
     min_stake = models.PositiveIntegerField(_("minimum stake"), default=2)
     max_stake = models.PositiveIntegerField(_("maximum stake"), default=20)
@@ -236,6 +248,27 @@ class ScheduledSession(models.Model):
     @property
     def accepts_rsvps(self) -> bool:
         return self.status in (self.Status.PLANNED, self.Status.OPEN)
+
+    @property
+    def accepts_play(self) -> bool:
+        """Play starts once the session is open, and while it runs."""
+        return self.status in (self.Status.OPEN, self.Status.RUNNING)
+
+    @classmethod
+    def game_for_kind(cls, kind: str, game: str | None = None) -> str:
+        """The game a session of ``kind`` records: a Dragon Poker evening deals Dragon Poker, a
+        tournament plays the trick game, a tables session keeps a table game (casino by default)."""
+        if kind in cls.KIND_GAMES:
+            return cls.KIND_GAMES[kind]
+        return game if game in cls.TABLE_GAMES else GameKind.CASINO
+
+    @classmethod
+    def kind_for_game(cls, game: str) -> str:
+        if game == GameKind.TRICKS:
+            return cls.Kind.TOURNAMENT
+        if game in cls.TABLE_GAMES:
+            return cls.Kind.TABLES
+        return cls.Kind.DRAGON
 
 
 class RSVP(models.Model):

@@ -266,20 +266,31 @@ def member_for_open_signup(*, user, display_name: str | None = None, dimension: 
 
 # --- scheduled sessions --------------------------------------------------------------------------
 
-SESSION_FIELDS = ("title", "venue", "starts_at", "ends_at", "game", "min_stake", "max_stake", "capacity", "notes")
+SESSION_FIELDS = ("title", "venue", "starts_at", "ends_at", "kind", "game", "min_stake", "max_stake", "capacity", "notes")
 
 
 @transaction.atomic
 def session_create(*, actor: Member, title: str, venue: Venue, starts_at: datetime, ends_at: datetime,
-                   game: str = "dragon", min_stake: int = 2, max_stake: int = 20, capacity: int = 8,
+                   kind: str = "", game: str = "", min_stake: int = 2, max_stake: int = 20, capacity: int = 8,
                    notes: str = "") -> ScheduledSession:
+    """Schedule a session. Its kind decides its game (a tables session keeps the table game
+    given); given only a game, the kind follows it."""
     require_croupier(actor)
-    session = ScheduledSession(title=title, venue=venue, starts_at=starts_at, ends_at=ends_at, game=game,
+    kind = _check_kind(kind or ScheduledSession.kind_for_game(game or ScheduledSession.Kind.DRAGON))
+    game = ScheduledSession.game_for_kind(kind, game)
+    session = ScheduledSession(title=title, venue=venue, starts_at=starts_at, ends_at=ends_at, kind=kind, game=game,
                                min_stake=min_stake, max_stake=max_stake, capacity=capacity, notes=notes,
                                created_by=actor)
     _check_session(session)
     session.save()
     return session
+
+
+def _check_kind(kind: str) -> str:
+    if kind not in ScheduledSession.Kind.values:
+        raise InvalidInput(_("A session is a Dragon Poker evening, a tournament or a tables session, not %(kind)s.")
+                           % {"kind": repr(str(kind)[:40])}, extra={"field": "kind", "value": str(kind)[:40]})
+    return kind
 
 
 def _check_session(session: ScheduledSession) -> None:
@@ -302,6 +313,10 @@ def session_update(*, session: ScheduledSession, actor: Member, **changes) -> Sc
         if field not in SESSION_FIELDS:
             raise InvalidInput(_("%(field)s cannot be changed here.") % {"field": field}, extra={"field": field})
         setattr(session, field, value)
+    if "kind" in changes:
+        session.game = ScheduledSession.game_for_kind(_check_kind(session.kind), session.game)
+    elif "game" in changes:
+        session.kind = ScheduledSession.kind_for_game(session.game)
     _check_session(session)
     if (session.starts_at, session.ends_at, session.venue_id) != before:
         # A move: subscribed calendars take the event with the higher SEQUENCE.
@@ -448,7 +463,10 @@ def seat_assign(*, session: ScheduledSession, actor: Member, member: Member, sea
         raise InvalidInput(_("Unknown seat %(seat)s.") % {"seat": repr(seat)}, extra={"field": "seat", "value": seat})
     taken = SeatAssignment.objects.filter(session=session, seat=seat).exclude(member=member).select_related("member").first()
     if taken is not None:
-        raise Conflict(_("Seat %(seat)s is taken by %(name)s.") % {"seat": seat, "name": taken.member}, extra={"seat": seat, "member": taken.member_id})
+        raise Conflict(_("%(seat)s is taken by %(name)s: seat %(member)s elsewhere, or move %(name)s first.")
+                       % {"seat": seat_rules.Seat(seat).label, "name": taken.member.display_name,
+                          "member": member.display_name},
+                       extra={"field": "seat", "value": seat, "member": taken.member_id})
     if (not SeatAssignment.objects.filter(session=session, member=member).exists()
             and SeatAssignment.objects.filter(session=session).count() >= seat_rules.MAX_PLAYERS):
         raise Conflict(_("The table is full: 8 players at most."))

@@ -217,6 +217,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "SessionStatusEnum": "club.models.ScheduledSession.Status",
+        "SessionKindEnum": "club.models.ScheduledSession.Kind",
         "RSVPAnswerEnum": "club.models.RSVP.Answer",
         "MemberRoleEnum": "club.models.Member.Role",
         "SeatEnum": "club.seats.Seat",
@@ -353,6 +354,9 @@ INVITATION_VALID_DAYS = env.int("INVITATION_VALID_DAYS", default=14)
 INVITATION_REMIND_HOURS = env.int("INVITATION_REMIND_HOURS", default=48)
 # The casino table's limit: the house takes no larger stake (chips).
 CASINO_MAX_STAKE = env.int("CASINO_MAX_STAKE", default=100)
+# How far below zero a member's chips may go at the tables: the club's line of credit. A stake
+# or raise the member's chips plus this credit cannot cover is refused (0: no play on credit).
+CLUB_CREDIT_LIMIT = env.int("CLUB_CREDIT_LIMIT", default=100)
 # A member's balance and net chips are his, his croupiers' and admins'; a club may open them to
 # every member.
 CLUB_OPEN_BALANCES = env.bool("OPEN_BALANCES", default=False)

@@ -21,6 +21,7 @@ from .accounts import INVITATION_SESSION_KEY
 from .errors import ApplicationError, Forbidden, TooManyAttempts
 from .forms import InvitationForm, MailPreferencesForm, ProfileForm, SeatForm, SessionForm
 from .models import RSVP, Dimension, Invitation, MailSent, Member, ScheduledSession, Venue
+from .seats import Seat
 
 
 def health(request: HttpRequest) -> JsonResponse:
@@ -114,6 +115,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
                         for t in ScheduledSession.TRANSITIONS.get(session.status, ())],
         "seat_form": SeatForm(session=session) if member and member.is_croupier else None,
         "games": list(session.games.all()),
+        "tournament": session.tournaments.order_by("pk").first(),
     }
     return render(request, "club/session_detail.html", context)
 
@@ -136,8 +138,17 @@ def session_rsvp(request: HttpRequest, pk: int) -> HttpResponse:
         rsvp = services.rsvp_set(session=session, member=member, actor=member, answer=request.POST.get("answer", ""))
     except ApplicationError as error:
         return _redirect_with_error(request, error, session)
-    messages.success(request, RSVP.Answer(rsvp.answer).label)
+    messages.success(request, _RSVP_SAID[rsvp.answer]() % {"session": session.title})
     return redirect(session)
+
+
+# What the member is told after answering, by the answer the service stored.
+_RSVP_SAID = {
+    RSVP.Answer.GOING: lambda: _("You are coming to %(session)s: your place is kept."),
+    RSVP.Answer.WAITLISTED: lambda: _("%(session)s is full: you are on the waitlist and move up when a place frees."),
+    RSVP.Answer.MAYBE: lambda: _("Your answer to %(session)s is maybe: no place is kept for you."),
+    RSVP.Answer.DECLINED: lambda: _("You are not coming to %(session)s: your place is freed."),
+}
 
 
 @login_required
@@ -163,17 +174,34 @@ def session_seating(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("member"):
             form = SeatForm(request.POST, session=session)
             if not form.is_valid():
-                messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+                messages.error(request, _seat_form_refusal(form))
                 return redirect(session)
-            services.seat_assign(session=session, actor=actor, member=form.cleaned_data["member"],
-                                 seat=form.cleaned_data["seat"])
-            messages.success(request, _("%(name)s is seated.") % {"name": form.cleaned_data["member"].display_name})
+            seat = form.cleaned_data["seat"]
+            services.seat_assign(session=session, actor=actor, member=form.cleaned_data["member"], seat=seat)
+            messages.success(request, _("%(name)s sits at %(seat)s.") % {
+                "name": form.cleaned_data["member"].display_name, "seat": Seat(seat).label})
         else:
-            services.seating_apply_proposal(session=session, actor=actor, seed=request.POST.get("seed") or None)
-            messages.success(request, _("The seating is drawn."))
+            rows = services.seating_apply_proposal(session=session, actor=actor,
+                                                   seed=request.POST.get("seed") or None)
+            messages.success(request, _("The seating is drawn: %(seats)s.") % {"seats": ", ".join(
+                f"{Seat(row.seat).label} {row.member.display_name}" for row in rows)})
     except ApplicationError as error:
         return _redirect_with_error(request, error, session)
     return redirect(session)
+
+
+def _seat_form_refusal(form: SeatForm) -> str:
+    """The seating form's refusal as a sentence naming the member and the seat asked for."""
+    seat = str(form.data.get("seat", ""))[:40]
+    if "member" in form.errors:
+        chosen = str(form.data.get("member", ""))
+        found = Member.objects.filter(pk=int(chosen)).first() if chosen.isdigit() else None
+        if found is None:
+            return _("Choose the member to seat among those coming to this session.")
+        return _("%(name)s is not coming to this session: only the members coming can be seated.") % {
+            "name": found.display_name}
+    return _("There is no seat %(value)s at the table: choose one of the eight compass seats.") % {
+        "value": seat or _("(none chosen)")}
 
 
 def _too_many_attempts(request: HttpRequest, error: TooManyAttempts) -> HttpResponse:
@@ -348,6 +376,8 @@ def session_create(request: HttpRequest) -> HttpResponse:
         except ApplicationError as error:
             _form_error(form, error)
         else:
+            messages.success(request, _("%(title)s is scheduled as a %(kind)s. Open it for RSVPs when the members may answer.")
+                             % {"title": session.title, "kind": session.get_kind_display().lower()})
             return redirect(session)
     return render(request, "club/session_form.html", {"form": form})
 

@@ -20,3 +20,21 @@ SEAT_SHORT = {
 def seat_short(code: str) -> str:
     """A seat code (``"NE"``) in the member's language; anything else as it is."""
     return SEAT_SHORT.get(code, code)
+
+
+# Inputs whose value a member typed and may be shown back to him beside the refusal.
+ECHOED_WIDGETS = ("text", "number", "email", "url", "textarea", "datetime", "date", "time")
+
+
+@register.filter
+def echoed_value(field) -> str:
+    """What the member typed into ``field``, cut to 40 characters, when the refusal beside it
+    does not already name it (choices are not echoed: their values are not what he read)."""
+    if not field.errors or field.widget_type not in ECHOED_WIDGETS:
+        return ""
+    value = field.value()
+    text = "" if value is None else str(value).strip()
+    if not text:
+        return ""
+    text = text if len(text) <= 40 else text[:39] + "…"
+    return "" if text in " ".join(str(e) for e in field.errors) else text

@@ -115,6 +115,10 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
     session = ScheduledSession.objects.select_for_update().select_related("venue").get(pk=session.pk)
     if session.status == ScheduledSession.Status.CANCELLED:
         raise Conflict(_("The session is cancelled: no game can start."), extra={"status": session.status})
+    if session.kind != ScheduledSession.Kind.DRAGON:
+        raise Conflict(_("%(session)s is a %(kind)s: its play starts from the session page, not as a Dragon Poker "
+                         "game.") % {"session": session.title, "kind": session.get_kind_display().lower()},
+                       extra={"field": "session", "value": session.kind})
     if seats is None:
         seats = dict(SeatAssignment.objects.filter(session=session).values_list("member_id", "seat"))
     seats = {int(k): v for k, v in seats.items()}

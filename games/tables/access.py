@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
+from django.db.models import Sum
+from django.db.models.functions import Coalesce
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.errors import Forbidden, InvalidInput, NotFound
-from club.models import Member
+from club.models import Member, ScheduledSession
 
 from .models import CasinoHand, DiceMatch
 
@@ -119,3 +122,54 @@ def access_casino_hand(actor: Member | None, hand_id: object, *, for_action: str
     if for_action == "view":
         raise Forbidden(_("Only the player or a croupier may see this hand."), extra={"hand": hand.pk})
     raise Forbidden(_("Only the player of this hand may act on it."), extra={"hand": hand.pk})
+
+
+# --- chips: what a member can put on the table -------------------------------------------------
+
+def credit_limit() -> int:
+    """How many chips a member may owe the club (``CLUB_CREDIT_LIMIT``; 0: none)."""
+    return max(0, int(getattr(settings, "CLUB_CREDIT_LIMIT", 100)))
+
+
+def member_chips(member: Member) -> int:
+    """The member's chips in the club's one ledger: deals, casino hands and dice matches."""
+    from games.models import LedgerEntry
+
+    return (LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
+            .aggregate(total=Coalesce(Sum("amount"), 0))["total"])
+
+
+def check_means(member: Member, amount: int, *, field: str, what: str) -> int:
+    """Refuse ``amount`` chips more on the table than ``member`` has, counting the club's credit:
+    nobody plays with chips he does not have. ``what`` names the bet in the member's words (a
+    stake, a raise); the refusal names the amount, the balance and the limit."""
+    chips = member_chips(member)
+    credit = credit_limit()
+    most = max(0, chips + credit)
+    if amount <= most:
+        return amount
+    values = {"what": what, "amount": amount, "name": member.display_name, "most": most, "chips": chips,
+              "credit": credit}
+    if credit:
+        message = _("A %(what)s of %(amount)s chips is more than %(name)s can cover: %(most)s at most "
+                    "(chips %(chips)s, club credit %(credit)s).") % values
+    else:
+        message = _("A %(what)s of %(amount)s chips is more than %(name)s can cover: %(most)s at most "
+                    "(chips %(chips)s; the club gives no credit).") % values
+    raise InvalidInput(message, extra={"field": field, "value": amount, "max": most, "member": member.pk})
+
+
+def check_session_stake(value: int, *, field: str, what: str, session: ScheduledSession | None) -> int:
+    """A match played at a session keeps to the session's stakes: a stake from its minimum to its
+    maximum, a raise or a largest raise up to its maximum."""
+    if session is None:
+        return value
+    values = {"session": session.title, "what": what, "value": value, "min": session.min_stake,
+              "max": session.max_stake}
+    if field == "stake" and value < session.min_stake:
+        raise InvalidInput(_("At %(session)s the %(what)s is at least %(min)s chips, not %(value)s.") % values,
+                           extra={"field": field, "value": value, "min": session.min_stake})
+    if value > session.max_stake:
+        raise InvalidInput(_("At %(session)s the %(what)s is at most %(max)s chips, not %(value)s.") % values,
+                           extra={"field": field, "value": value, "max": session.max_stake})
+    return value

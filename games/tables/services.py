@@ -27,7 +27,7 @@ from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
 
-from .access import access_casino_hand, access_dice_match, check_dice_mover
+from .access import access_casino_hand, access_dice_match, check_dice_mover, check_means, check_session_stake
 from .models import CasinoHand, DiceMatch
 
 Account = LedgerEntry.Account
@@ -66,14 +66,9 @@ def casino_max_stake() -> int:
 
 
 def _check_session_limit(value: int, field: str, session: ScheduledSession | None) -> int:
-    """A match played at a session stays within the session's stakes: no stake, largest raise
-    or raise above its maximum."""
-    if session is not None and value > session.max_stake:
-        raise InvalidInput(_("At %(session)s the %(field)s is at most %(max)s chips, not %(value)s.")
-                           % {"session": session.title, "field": _FIELD_NAMES.get(field, field),
-                              "max": session.max_stake, "value": value},
-                           extra={"field": field, "value": value, "max": session.max_stake})
-    return value
+    """A match played at a session stays within the session's stakes: a stake from its minimum to
+    its maximum, no largest raise or raise above its maximum."""
+    return check_session_stake(value, field=field, what=_FIELD_NAMES.get(field, field), session=session)
 
 
 def _new_seed() -> str:
@@ -171,6 +166,7 @@ def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | No
     ``CASINO_MAX_STAKE``) and six cards are dealt."""
     actor = _active(actor)
     stake = _check_stake(stake, maximum=casino_max_stake())
+    check_means(actor, stake, field="stake", what=_FIELD_NAMES["stake"])
     seed = seed or _new_seed()
     if CasinoHand.objects.filter(player=actor).exclude(phase=CasinoHand.Phase.SETTLED).exists():
         raise Conflict(_("Finish the hand in play before starting another."), extra={"player": actor.pk})
@@ -199,6 +195,9 @@ def casino_hand_act(*, hand: CasinoHand, actor: Member | None, action: str) -> C
     before = {"player_paid": engine.player_paid, "house_paid": engine.house_paid}
     first = engine.phase == "first_decision"
     cards = engine.player_cards
+    if action == "raise" and engine.phase in ("first_decision", "second_decision"):
+        # A raise puts one more stake in the bank: the player must have it.
+        check_means(hand.player, hand.stake, field="action", what=_FIELD_NAMES["amount"])
     engine.act(action)
     if first and hand.odds is None:
         found = casino_engine.odds(cards, method="monte_carlo", samples=_odds_samples(), seed=hand.seed,
@@ -257,6 +256,8 @@ def dice_match_create(*, actor: Member | None, first: Member, second: Member, st
             raise InvalidInput(_("%(name)s is not an active member.") % {"name": member.display_name},
                                extra={"field": field, "value": member.pk})
     stake = _check_session_limit(_check_stake(stake), "stake", session)
+    for member in ((actor,) if not actor.is_croupier or plays else (first, second)):
+        check_means(member, stake, field="stake", what=_FIELD_NAMES["stake"])
     if max_raise is not None:
         _check_session_limit(_check_stake(max_raise, "max_raise"), "max_raise", session)
     if mode not in DiceMatch.Mode.values:
@@ -297,6 +298,7 @@ def dice_match_accept(*, match: DiceMatch, actor: Member | None) -> DiceMatch:
     """The invitee accepts: his own stake goes into the pool and the match starts."""
     match = access_dice_match(actor, match.pk, for_action="accept", lock=True)
     match.phase = _answer_invitation(match, "accept")
+    check_means(match.invitee, match.stake, field="stake", what=_FIELD_NAMES["stake"])
     engine = _engine_match(match)
     match.phase = engine.phase
     match.pool = engine.pool
@@ -386,6 +388,7 @@ def dice_match_move(*, match: DiceMatch, actor: Member | None, player: Member, a
     for p, member in members.items():
         more = engine.contributions[p] - before[p]
         if more:
+            check_means(member, more, field="amount", what=_FIELD_NAMES["amount"])
             postings.append(_into_pot(Account.MEMBER, member, Kind.BET, more))
     if engine.phase == "over" and match.phase != "over":
         winner = members[engine.winner]

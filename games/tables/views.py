@@ -4,6 +4,7 @@ is stored then. Who may do what is checked by :mod:`games.tables.access`, as in 
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from club.errors import ApplicationError, Forbidden, NotFound
-from club.models import Member
+from club.models import Member, ScheduledSession
 from club.selectors import member_for_user
 from rules.engines.errors import RulesError
 
@@ -27,6 +28,7 @@ from .forms import (
     DrakerTurnForm,
 )
 from .models import CasinoHand, DiceMatch
+from .templatetags.tables_tags import table_label
 
 DRAKER_ROWS = 6
 
@@ -48,10 +50,16 @@ def _page_access(fetch, *args, **kwargs):
         raise PermissionDenied(exc.message) from exc
 
 
+def _session_from(request: HttpRequest) -> ScheduledSession | None:
+    """The session a page was opened for (``?session=``), when it names one."""
+    value = request.GET.get("session", "")
+    return ScheduledSession.objects.filter(pk=int(value)).first() if value.isdigit() else None
+
+
 def index(request: HttpRequest) -> HttpResponse:
     member = member_for_user(request.user)
     invitations = list(selectors.dice_invitations_for(member=member)) if member is not None else []
-    return render(request, "tables/index.html", {"invitations": invitations})
+    return render(request, "tables/index.html", {"invitations": invitations, "session": _session_from(request)})
 
 
 # --- the casino table --------------------------------------------------------------------------
@@ -65,6 +73,8 @@ def casino(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             hand = services.casino_hand_start(actor=member, **form.cleaned_data)
+            messages.success(request, _("A hand is dealt: you and the house put in %(stake)s chips each.")
+                             % {"stake": hand.stake})
             return redirect(hand)
         except (ApplicationError, RulesError) as exc:
             form.add_error("stake", exc.message)
@@ -110,7 +120,18 @@ def casino_act(request: HttpRequest, pk: int) -> HttpResponse:
         hand = services.casino_hand_act(hand=hand, actor=member, action=request.POST.get("action", ""))
     except (ApplicationError, RulesError) as exc:
         return _hand_page(request, member, hand, error=exc.message, status=403 if _forbidden(exc) else 400)
+    _hand_said(request, hand)
     return redirect(hand)
+
+
+def _hand_said(request: HttpRequest, hand: CasinoHand) -> None:
+    """What the step did, in a line: the hand's result once it is settled, else what comes next."""
+    if hand.is_settled:
+        messages.success(request, _("The hand is over: %(outcome)s, your net %(net)+d chips.")
+                         % {"outcome": table_label(hand.outcome, "outcome"), "net": hand.net or 0})
+    else:
+        messages.success(request, _("Done. You have %(paid)s chips in the bank; next: %(phase)s.")
+                         % {"paid": hand.player_paid, "phase": hand.get_phase_display().lower()})
 
 
 @login_required
@@ -122,6 +143,7 @@ def casino_draw(request: HttpRequest, pk: int) -> HttpResponse:
         return _hand_page(request, member, hand, draw_form=form, status=400)
     try:
         hand = services.casino_hand_draw(hand=hand, actor=member, discard=form.cleaned_data["discard"])
+        _hand_said(request, hand)
     except (ApplicationError, RulesError) as exc:
         status = 403 if _forbidden(exc) else 400
         if hand.phase != CasinoHand.Phase.DRAW:
@@ -140,6 +162,7 @@ def casino_reveal(request: HttpRequest, pk: int) -> HttpResponse:
         hand = services.casino_hand_reveal(hand=hand, actor=member)
     except (ApplicationError, RulesError) as exc:
         return _hand_page(request, member, hand, error=exc.message, status=403 if _forbidden(exc) else 400)
+    _hand_said(request, hand)
     return redirect(hand)
 
 
@@ -165,12 +188,21 @@ def _forbidden(exc: Exception) -> bool:
 @login_required
 def dice_list(request: HttpRequest) -> HttpResponse:
     member = _member(request)
-    form = DiceMatchForm(request.POST or None, initial={"first": member.pk})
+    session = _session_from(request)
+    form = DiceMatchForm(request.POST or None, initial={
+        "first": member.pk, **({"session": session.pk, "stake": session.min_stake} if session else {})})
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
                 match = services.dice_match_create(actor=member, **form.cleaned_data)
+                if match.is_invited:
+                    messages.success(request, _("%(name)s is invited to the match; your stake of %(stake)s chips is in the pool.")
+                                     % {"name": match.invitee.display_name, "stake": match.stake})
+                else:
+                    messages.success(request, _("The match %(first)s – %(second)s has started; the pool is %(pool)s chips.")
+                                     % {"first": match.first.display_name, "second": match.second.display_name,
+                                        "pool": match.pool})
                 return redirect(match)
             except (ApplicationError, RulesError) as exc:
                 field = (exc.extra.get("field") if isinstance(exc, ApplicationError) else None) or None
@@ -186,6 +218,8 @@ def _move_field(move: dict, exc: Exception) -> str | None:
         field = exc.extra.get("field")
         if field == "dice":
             return "die0"
+        if field == "amount" and move["action"] != "raise":
+            return "action"  # only a raise shows the amount's input; the refusal goes by the buttons
         return field if field in ("player", "amount") else "action"
     message = str(exc)
     if move["action"] == "raise" and "raise" in message and "amount" in move and str(move["amount"]) in message:
@@ -246,8 +280,15 @@ def dice_match(request: HttpRequest, pk: int) -> HttpResponse:
         if player is None:
             raise services.InvalidInput(_("Member %(id)s does not play in this match.") % {"id": player_id},
                                         extra={"field": "player", "value": player_id})
-        services.dice_match_move(match=match, actor=member, player=player, **{
+        match = services.dice_match_move(match=match, actor=member, player=player, **{
             k: v for k, v in move.items() if k != "action"}, action=move["action"])
+        if match.is_over:
+            messages.success(request, _("%(winner)s wins the match and takes the pool of %(pool)s chips.")
+                             % {"winner": match.winner.display_name, "pool": match.pool})
+        else:
+            messages.success(request, _("%(name)s: %(move)s. The pool is %(pool)s chips.")
+                             % {"name": player.display_name, "move": presenters.DICE_ACTION_NAMES[move["action"]],
+                                "pool": match.pool})
         return redirect(match)
     except (ApplicationError, RulesError) as exc:
         form.add_error(_move_field(move, exc), exc.message)
@@ -274,6 +315,13 @@ def _status(exc: Exception) -> int:
     return exc.status_code if isinstance(exc, ApplicationError) else 400
 
 
+_ANSWERED = {
+    "accept": lambda: _("You accepted: your stake of %(stake)s chips is in the pool and the match starts."),
+    "decline": lambda: _("You declined the match; no chips of yours moved."),
+    "withdraw": lambda: _("The invitation is withdrawn; your stake of %(stake)s chips came back."),
+}
+
+
 def _answer_invitation(request: HttpRequest, pk: int, *, for_action: str, service) -> HttpResponse:
     member = _member(request)
     match = _page_access(access.access_dice_match, member, pk, for_action=for_action)
@@ -281,6 +329,7 @@ def _answer_invitation(request: HttpRequest, pk: int, *, for_action: str, servic
         service(match=match, actor=member)
     except ApplicationError as exc:
         return _dice_page(request, member, match, error=exc.message, status=exc.status_code)
+    messages.success(request, _ANSWERED[for_action]() % {"stake": match.stake})
     return redirect(match)
 
 

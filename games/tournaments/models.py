@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Member, Venue
+from club.models import Member, ScheduledSession, Venue
 
 SEAT_LABELS = ("N", "E", "S", "W")
 
@@ -39,6 +39,9 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True,
                               related_name="tournaments", verbose_name=_("venue"))
+    # The club session the tournament is played at: its RSVPs are the players to register.
+    session = models.ForeignKey(ScheduledSession, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="tournaments", verbose_name=_("session"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.CharField(_("draw seed"), max_length=64, blank=True,
                             help_text=_("The seed of the first stage's draw: the same seed, the same draw."))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,3 +216,69 @@ def rating_chart(*, member: Member, width: int = 320, height: int = 160) -> dict
 
 def table_score_rows(table: Table) -> list[TableScore]:
     return list(table.scores.select_related("entry__member").order_by("position"))
+
+
+# --- long work asked of the worker: its progress, as the tournament page shows it --------------------
+
+WORK_KINDS = ("report", "rescore")
+# The page asks every 2 s; it stops asking after this many answers (3 minutes) and says so.
+WORK_POLLS = 90
+
+
+@dataclass
+class WorkStatus:
+    kind: str
+    ref: str
+    done: bool
+    text: str
+    url: str = ""
+    link_text: str = ""
+
+
+def work_status(tournament: Tournament, *, kind: str, ref: str) -> WorkStatus | None:
+    """Where a report or a full rescore asked for on this tournament stands: waiting for the
+    worker, under way, or done (with the link to what it made). ``ref`` is the report task's id or
+    the rescore's token; None when ``kind`` or ``ref`` names no such work."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from club.models import OutboxMessage
+
+    from .models import Report
+
+    ref = str(ref)[:64]
+    if kind == "rescore":
+        if not ref:
+            return None
+        done = Tournament.objects.filter(pk=tournament.pk, rescore_token=ref).exists()
+        if done:
+            return WorkStatus(kind, ref, True, _("The full rescore is done: the standings are up to date."),
+                              reverse("tournaments:standings", args=[tournament.slug]), _("See the standings"))
+        recent = OutboxMessage.objects.filter(task="tournaments.tournament_rescore").order_by("-pk")[:50]
+        message = next((m for m in recent if m.args == [tournament.pk, ref]), None)
+        if message is None:
+            return None
+        return WorkStatus(kind, ref, False, _waiting_text(message, _("Every table is being judged again…")))
+    if kind == "report":
+        try:
+            message = OutboxMessage.objects.filter(task_id=uuid.UUID(ref), task="tournaments.tournament_report").first()
+        except ValueError:  # not a task id at all
+            return None
+        if message is None:
+            return None
+        made = Report.objects.filter(tournament=tournament, generated_at__gte=message.created_at).exists()
+        if made:
+            return WorkStatus(kind, ref, True, _("The report is ready."),
+                              reverse("tournaments:report", args=[tournament.slug]), _("Open the report"))
+        return WorkStatus(kind, ref, False, _waiting_text(message, _("The report is being made…")))
+    return None
+
+
+def _waiting_text(message, under_way: str) -> str:
+    from django.utils.translation import gettext as _
+
+    if message is not None and message.sent_at is None and message.last_error:
+        return _("Waiting for the worker: the task is kept and will be sent again shortly.")
+    if message is not None and message.sent_at is None:
+        return _("Waiting for the worker…")
+    return under_way

@@ -15,10 +15,12 @@ urlpatterns = [
     path("rounds/<int:pk>/", views.round_detail, name="round"),
     path("rounds/<int:pk>/correct/", views.round_correct, name="round_correct"),
     path("rounds/<int:pk>/void/", views.round_void, name="round_void"),
+    path("sessions/<int:pk>/start/", views.tournament_from_session, name="from_session"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
     path("<slug:slug>/live/", views.tournament_live, name="live"),
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/report/", views.report, name="report"),
     path("<slug:slug>/report.csv", views.report_csv, name="report_csv"),
     path("<slug:slug>/manage/", views.tournament_manage, name="manage"),
+    path("<slug:slug>/work/", views.work, name="work"),
 ]

@@ -3,25 +3,31 @@ and admins run tournaments; a player at a table records its rounds."""
 
 from __future__ import annotations
 
+import re
 import uuid
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from club import outbox
 from club.errors import ApplicationError, Forbidden, InvalidInput
-from club.models import Member
+from club.models import Member, ScheduledSession
+from club.seats import Seat as ClubSeat
 from club.selectors import member_for_user
 
 from . import access, selectors, services, tasks
 from .forms import EntryForm, RoundCorrectionForm, RoundForm, StageForm, TournamentForm
-from .models import Entry, Report, Round, Table, Tournament
+from .models import SEAT_LABELS, Entry, Report, Round, Table, Tournament
 
 
 def _tournament_or_404(slug: str) -> Tournament:
@@ -47,8 +53,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             tournament = services.tournament_create(actor=member, **form.cleaned_data)
         except ApplicationError as error:
-            form.add_error(None, error.message)
+            field = error.extra.get("field") if isinstance(error.extra, dict) else None
+            form.add_error(field if field in form.fields else None, error.message)
         else:
+            messages.success(request, _("The tournament %(name)s is created: register its players.")
+                             % {"name": tournament.name})
             return redirect(tournament)
     return render(request, "tournaments/tournament_new.html", {"form": form})
 
@@ -79,8 +88,67 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         entry_form = EntryForm()
         entry_form.fields["member"].queryset = Member.objects.filter(active=True).exclude(pk__in=entered)
         context.update(entry_form=entry_form, stage_form=StageForm(),
-                       transitions=Tournament.TRANSITIONS.get(tournament.status, ()))
+                       transitions=Tournament.TRANSITIONS.get(tournament.status, ()),
+                       to_register=services.session_players_to_register(tournament))
+    context["work"] = _work(request, tournament, 0)
     return render(request, "tournaments/tournament_detail.html", context)
+
+
+def _work(request: HttpRequest, tournament: Tournament, polls: int) -> dict | None:
+    """The status line of a report or a full rescore asked for, and where to ask again (none once
+    it is done or the page has asked long enough)."""
+    status = selectors.work_status(tournament, kind=request.GET.get("work", ""), ref=request.GET.get("ref", ""))
+    if status is None:
+        return None
+    again = "" if status.done or polls >= selectors.WORK_POLLS else "{}?{}".format(
+        reverse("tournaments:work", args=[tournament.slug]),
+        urlencode({"work": status.kind, "ref": status.ref, "n": polls + 1}))
+    return {"status": status, "again": again, "gave_up": not status.done and not again}
+
+
+def work(request: HttpRequest, slug: str) -> HttpResponse:
+    """The status line alone, asked again by the page every 2 s until the work is done."""
+    tournament = _tournament_or_404(slug)
+    try:
+        polls = max(0, int(request.GET.get("n", "0")))
+    except ValueError:
+        polls = 0
+    found = _work(request, tournament, polls)
+    if found is None:
+        raise Http404(_("No such work on this tournament."))
+    return render(request, "tournaments/_work.html", {"work": found, "tournament": tournament})
+
+
+def _with_work(tournament: Tournament, kind: str, ref: str):
+    return redirect("{}?{}".format(tournament.get_absolute_url(), urlencode({"work": kind, "ref": ref})))
+
+
+@login_required
+@require_POST
+def tournament_from_session(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start the tournament of a tournament session, its players registered from the RSVPs."""
+    session = get_object_or_404(ScheduledSession, pk=pk)
+    try:
+        actor = access.check_croupier(member_for_user(request.user))
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from exc
+    try:
+        tournament, added = services.tournament_for_session(actor=actor, session=session)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+        return redirect(session)
+    messages.success(request, _registered_message(tournament, added))
+    return redirect(tournament)
+
+
+def _registered_message(tournament: Tournament, added: list[Entry]) -> str:
+    if not added:
+        return _("Everyone coming to %(session)s is already registered in %(name)s.") % {
+            "session": tournament.session.title if tournament.session_id else "", "name": tournament.name}
+    return ngettext("%(count)s player registered in %(name)s: %(names)s.",
+                    "%(count)s players registered in %(name)s: %(names)s.", len(added)) % {
+        "count": len(added), "name": tournament.name,
+        "names": ", ".join(e.member.display_name for e in added)}
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -124,20 +192,36 @@ def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
             form = EntryForm(request.POST)
             if not form.is_valid():
                 raise InvalidInput(_("Choose a player."))
-            services.entry_add(actor=actor, tournament=tournament, member=form.cleaned_data["member"])
+            entry = services.entry_add(actor=actor, tournament=tournament, member=form.cleaned_data["member"])
+            messages.success(request, _("%(name)s is registered.") % {"name": entry.member.display_name})
+        elif action == "register":
+            added = services.entries_from_session(actor=actor, tournament=tournament)
+            tournament.refresh_from_db()
+            messages.success(request, _registered_message(tournament, added))
         elif action == "withdraw":
             entry = get_object_or_404(Entry, pk=request.POST.get("entry"), tournament=tournament)
             services.entry_withdraw(actor=actor, entry=entry)
+            messages.success(request, _("%(name)s has withdrawn; the points earned stand.")
+                             % {"name": entry.member.display_name})
         elif action == "seat":
-            services.stage_seat(actor=actor, tournament=tournament, method=request.POST.get("method", ""))
+            stage = services.stage_seat(actor=actor, tournament=tournament, method=request.POST.get("method", ""))
+            messages.success(request, _("Stage %(n)s is seated.") % {"n": stage.number})
         elif action == "transition":
-            services.tournament_transition(actor=actor, tournament=tournament, to=request.POST.get("to", ""))
+            tournament = services.tournament_transition(actor=actor, tournament=tournament,
+                                                        to=request.POST.get("to", ""))
+            messages.success(request, _("The tournament is now: %(status)s.")
+                             % {"status": tournament.get_status_display()})
         elif action == "rescore":
-            outbox.enqueue(tasks.tournament_rescore, tournament.pk, uuid.uuid4().hex)
-            messages.success(request, _("A full rescore is on its way."))
+            token = uuid.uuid4().hex
+            with transaction.atomic():
+                outbox.enqueue(tasks.tournament_rescore, tournament.pk, token)
+            messages.success(request, _("A full rescore is on its way: every table is judged again."))
+            return _with_work(tournament, "rescore", token)
         elif action == "report":
-            outbox.enqueue(tasks.tournament_report, tournament.pk)
+            with transaction.atomic():
+                task_id = outbox.enqueue(tasks.tournament_report, tournament.pk)
             messages.success(request, _("The report is being made."))
+            return _with_work(tournament, "report", task_id)
         elif action == "ratings":
             outbox.enqueue(tasks.ratings_recompute)
             messages.success(request, _("The ratings are being recomputed."))
@@ -157,14 +241,65 @@ def _sheet_or_404(pk: int) -> Table:
         raise Http404(_("No such table."))
 
 
-def _sheet_context(request: HttpRequest, table: Table, form: RoundForm | None = None, error: str = "") -> dict:
+def _seat_inputs(seats, form: RoundForm | None, field_errors: dict[str, str]) -> list[dict]:
+    """Each seat's bid and tricks inputs with the value sent and the refusal beside each."""
+    data = form.data if form is not None and form.is_bound else {}
+    rows = []
+    for position, seat in enumerate(seats):
+        rows.append({"seat": seat, "position": position,
+                     "bid": str(data.get(f"bid_{position}", ""))[:40], "taken": str(data.get(f"taken_{position}", ""))[:40],
+                     "bid_error": field_errors.get(f"bid_{position}", ""),
+                     "taken_error": field_errors.get(f"taken_{position}", "")})
+    return rows
+
+
+def _seat_words(position: int, seats) -> dict:
+    name = seats[position].entry.member.display_name if position < len(seats) else ""
+    return {"seat": ClubSeat(SEAT_LABELS[position]).label, "name": name}
+
+
+def _round_field_errors(form: RoundForm, seats, error: ApplicationError | None = None) -> tuple[dict[str, str], str]:
+    """The refusals of a round, each beside its seat's input in a sentence naming the seat and
+    its player; what concerns no one input comes back as the message above the form."""
+    errors: dict[str, str] = {}
+    if error is not None:
+        field = str(error.extra.get("field", "")) if isinstance(error.extra, dict) else ""
+        found = re.fullmatch(r"(bids|taken)_([0-3])", field)
+        if not found:
+            return errors, error.message
+        kind, position = found.group(1), int(found.group(2))
+        words = _seat_words(position, seats)
+        if error.extra.get("value") is None:
+            message = (_("Write the bid of %(seat)s (%(name)s).") if kind == "bids"
+                       else _("Write the tricks %(seat)s (%(name)s) took.")) % words
+        else:
+            message = error.message
+        errors[f"{'bid' if kind == 'bids' else 'taken'}_{position}"] = message
+        return errors, ""
+    other = []
+    for field, messages_ in form.errors.items():
+        found = re.fullmatch(r"(bid|taken)_([0-3])", field)
+        text = " ".join(str(m) for m in messages_)
+        if not found:
+            other.append(text)
+            continue
+        words = _seat_words(int(found.group(2)), seats) | {
+            "value": str(form.data.get(field, ""))[:40], "error": text}
+        errors[field] = (_("The bid of %(seat)s (%(name)s), %(value)s: %(error)s") if found.group(1) == "bid"
+                         else _("The tricks of %(seat)s (%(name)s), %(value)s: %(error)s")) % words
+    return errors, " ".join(other)
+
+
+def _sheet_context(request: HttpRequest, table: Table, form: RoundForm | None = None, error: str = "",
+                   field_errors: dict[str, str] | None = None) -> dict:
     member = member_for_user(request.user)
     sheet = selectors.score_sheet(table)
     can_record = services.can_record(member, table, [s.entry.member_id for s in sheet["seats"]]) and \
         table.stage.tournament.status == Tournament.Status.RUNNING
     if form is None and sheet["next"] is not None:
         form = RoundForm(initial={"number": sheet["next"].number}, table=table)
-    return {**sheet, "tournament": table.stage.tournament, "form": form, "error": error, "can_record": can_record}
+    return {**sheet, "tournament": table.stage.tournament, "form": form, "error": error, "can_record": can_record,
+            "seat_inputs": _seat_inputs(sheet["seats"], form, field_errors or {})}
 
 
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
@@ -190,22 +325,27 @@ def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
     form = RoundForm(request.POST, table=selectors.table_for_sheet(pk))
     error = ""
     status = 200
+    field_errors: dict[str, str] = {}
+    seats = selectors.score_sheet(table)["seats"]
     if form.is_valid():
         try:
             services.round_record(actor=member_for_user(request.user), table=table, **form.values())
         except ApplicationError as exc:
-            error, status = exc.message, exc.status_code
+            field_errors, error = _round_field_errors(form, seats, exc)
+            status = exc.status_code
         else:
             form = None
     else:
-        error = "; ".join(str(e) for errs in form.errors.values() for e in errs)
+        field_errors, error = _round_field_errors(form, seats)
         status = 400
     if not request.htmx:
-        if error:
-            messages.error(request, error)
+        if error or field_errors:
+            messages.error(request, " ".join([error, *field_errors.values()]).strip())
+        else:
+            messages.success(request, _("The round is recorded."))
         return redirect("tournaments:sheet", pk=pk)
     table = selectors.table_for_sheet(pk)
-    response = render(request, "tournaments/_sheet.html", _sheet_context(request, table, form, error))
+    response = render(request, "tournaments/_sheet.html", _sheet_context(request, table, form, error, field_errors))
     # htmx swaps only 2xx answers by default: the refusal is shown in place, its status kept in a header.
     response["X-Refusal-Status"] = str(status)
     return response
