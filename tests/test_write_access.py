@@ -130,6 +130,7 @@ PAGE_WRITES: dict[str, str] = {
     "tournaments:round_correct": "croupier",
     "tournaments:round_void": "croupier",
     "tournaments:manage": "croupier",
+    "tournaments:from_session": "croupier",
     "tables:casino": "member",
     "tables:casino_act": "relation",
     "tables:casino_draw": "relation",
@@ -152,7 +153,7 @@ READ_PAGES = {
     "games:deal_live", "games:ledger", "games:ledger_csv", "tournaments:live", "tables:dice_match_live",
     "tournaments:list", "tournaments:ratings", "tournaments:member_rating", "tournaments:sheet",
     "tournaments:sheet_totals", "tournaments:round", "tournaments:detail", "tournaments:standings",
-    "tournaments:report", "tournaments:report_csv",
+    "tournaments:report", "tournaments:report_csv", "tournaments:work",
     "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",
     "rules:precedent_list", "rules:feed", "rules:precedent_detail", "rules:dispute_list",
@@ -350,7 +351,8 @@ def _page_url(name: str, route: str, objects: dict[str, str]) -> str:
         "games:deal": str(Deal.objects.first().pk), "games:result": str(Result.objects.first().pk),
         "games:claim": str(getattr(Claim.objects.first(), "pk", 1)), "games:bet": str(Bet.objects.first().pk),
         "tables:casino": str(CasinoHand.objects.first().pk), "tables:dice": str(DiceMatch.objects.first().pk),
-        "tournaments:sheet": str(TournamentTable.objects.first().pk), "tournaments:": objects["tournaments"],
+        "tournaments:sheet": str(TournamentTable.objects.first().pk),
+        "tournaments:from_session": objects["sessions"], "tournaments:": objects["tournaments"],
         "rules:precedent": Precedent.objects.first().permanent_id, "rules:dispute": str(Dispute.objects.first().pk),
     }
     value = next((v for prefix, v in values.items() if name.startswith(prefix)), "1")

@@ -326,7 +326,7 @@ def sheet_record(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     status = 200
     field_errors: dict[str, str] = {}
-    seats = selectors.score_sheet(table)["seats"]
+    seats = list(table.seats.select_related("entry__member").order_by("position"))
     if form.is_valid():
         try:
             services.round_record(actor=member_for_user(request.user), table=table, **form.values())

@@ -33,10 +33,10 @@ def test_an_api_error_comes_out_in_russian_when_the_request_asks_for_it(api_as, 
     url = f"/api/sessions/{session.pk}/seat/"
     ru = api_as(croupier).post(url, {"member": b.pk, "seat": "N"}, format="json", HTTP_ACCEPT_LANGUAGE="ru")
     assert ru.status_code == 409
-    assert ru.json()["message"] == "Место N занято: там сидит Aahz."
+    assert ru.json()["message"] == "Место «Север» занято: там сидит Aahz. Посадите Skeeve на другое место или сначала пересадите Aahz."
     assert ru.json()["extra"]["seat"] == "N"
     en = api_as(croupier).post(url, {"member": b.pk, "seat": "N"}, format="json")
-    assert en.json()["message"] == "Seat N is taken by Aahz."
+    assert en.json()["message"] == "North is taken by Aahz: seat Skeeve elsewhere, or move Aahz first."
 
 
 def test_a_refused_transition_names_both_statuses_in_russian(api_as, croupier):

@@ -121,12 +121,12 @@ def test_croupier_schedules_a_session_from_the_page(client, croupier):
     client.force_login(croupier.user)
     response = client.post(reverse("club:session_create"), {
         "title": "Saturday", "venue": venue.pk, "starts_at": "2031-05-03T19:00", "ends_at": "2031-05-03T18:00",
-        "game": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 6, "notes": ""})
+        "kind": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 6, "notes": ""})
     assert response.status_code == 200  # the form comes back with the error by the field
     assert "ends_at 2031-05-03" in response.content.decode()
     response = client.post(reverse("club:session_create"), {
         "title": "Saturday", "venue": venue.pk, "starts_at": "2031-05-03T19:00", "ends_at": "2031-05-03T23:00",
-        "game": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 6, "notes": ""})
+        "kind": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 6, "notes": ""})
     assert response.status_code == 302
 
 

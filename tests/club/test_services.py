@@ -160,7 +160,7 @@ def test_seat_taken_is_a_conflict_and_nothing_changes(croupier):
     session = factories.session(actor=croupier)
     a, b = _going(session, 2)
     services.seat_assign(session=session, actor=croupier, member=a, seat="N")
-    with pytest.raises(Conflict, match="Seat N is taken"):
+    with pytest.raises(Conflict, match="North is taken by"):
         services.seat_assign(session=session, actor=croupier, member=b, seat="N")
     assert list(SeatAssignment.objects.filter(session=session).values_list("member_id", "seat")) == [(a.pk, "N")]
 

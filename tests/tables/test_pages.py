@@ -116,7 +116,8 @@ def test_pages_with_many_dice_matches_keep_their_query_count(player, opponent, c
                                                              django_assert_max_num_queries):
     session = factories.session(actor=croupier)
     for _ in range(2):
-        services.dice_match_create(actor=player, first=player, second=opponent, session=session)
+        services.dice_match_create(actor=player, first=player, second=opponent, session=session,
+                                   stake=session.min_stake)
     client = logged_in(player)
     match = DiceMatch.objects.first()
     with django_assert_max_num_queries(10):
@@ -124,7 +125,8 @@ def test_pages_with_many_dice_matches_keep_their_query_count(player, opponent, c
     with django_assert_max_num_queries(10):
         assert client.get(match.get_absolute_url()).status_code == 200
     for _ in range(6):
-        services.dice_match_create(actor=player, first=player, second=opponent, session=session)
+        services.dice_match_create(actor=player, first=player, second=opponent, session=session,
+                                   stake=session.min_stake)
     with django_assert_max_num_queries(10):
         page = client.get(reverse("tables:dice_list"))
     assert page.content.count(b'href="/tables/dice/') >= 8
