@@ -466,7 +466,7 @@ def seat_assign(*, session: ScheduledSession, actor: Member, member: Member, sea
         raise Conflict(_("%(seat)s is taken by %(name)s: seat %(member)s elsewhere, or move %(name)s first.")
                        % {"seat": seat_rules.Seat(seat).label, "name": taken.member.display_name,
                           "member": member.display_name},
-                       extra={"field": "seat", "value": seat, "member": taken.member_id})
+                       extra={"field": "seat", "value": seat, "seat": seat, "member": taken.member_id})
     if (not SeatAssignment.objects.filter(session=session, member=member).exists()
             and SeatAssignment.objects.filter(session=session).count() >= seat_rules.MAX_PLAYERS):
         raise Conflict(_("The table is full: 8 players at most."))
