@@ -101,7 +101,7 @@ def test_the_session_form_refuses_year_38(client, croupier):
     venue = factories.venue()
     client.force_login(croupier.user)
     data = {"title": "Evening", "venue": venue.pk, "starts_at": "0038-01-01T19:00", "ends_at": "0038-01-01T23:00",
-            "game": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 8}
+            "kind": "dragon", "min_stake": 2, "max_stake": 20, "capacity": 8}
     response = client.post(reverse("club:session_create"), data)
     assert response.status_code == 200 and "0038" in response.content.decode()
     assert not ScheduledSession.objects.exists()
