@@ -77,6 +77,9 @@ MIDDLEWARE = [
 ROOT_URLCONF = "club.urls"
 WSGI_APPLICATION = "club.wsgi.application"
 
+# A field's refusal is drawn under its input, with the value typed (club/form_renderer.py).
+FORM_RENDERER = "club.form_renderer.ClubFormRenderer"
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",

@@ -94,5 +94,5 @@ def test_a_form_error_stands_under_its_field_with_the_value_typed(client, croupi
         "title": "Night", "venue": venue.pk, "starts_at": "2031-05-03T19:00", "ends_at": "2031-05-03T23:00",
         "kind": "dragon", "min_stake": "-5", "max_stake": 20, "capacity": 6, "notes": ""}).content.decode()
     error = page[page.index('id="id_min_stake"'):]
-    assert 'id="min_stake-error"' in error[:600] and "(you wrote “-5”)" in error[:600]
+    assert 'id="id_min_stake_error"' in error[:600] and "(you wrote “-5”)" in error[:600]
     assert "* min_stake" not in page

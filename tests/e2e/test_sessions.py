@@ -112,11 +112,11 @@ def test_a_tables_session_opens_the_tables_and_a_stake_beyond_the_chips_is_refus
     page.goto(live_server.url + reverse("tables:casino"))
     page.fill("#id_stake", "50")
     page.locator("main form button[type=submit]").tap()
-    page.wait_for_selector("#stake-error")
-    assert words_in(page.inner_text("#stake-error"), WORDS[lang]["means"])
+    page.wait_for_selector("#id_stake_error")
+    assert words_in(page.inner_text("#id_stake_error"), WORDS[lang]["means"])
     # The refusal stands under the stake's input, not at the top of the page.
     stake_box = page.locator("#id_stake").bounding_box()
-    error_box = page.locator("#stake-error").bounding_box()
+    error_box = page.locator("#id_stake_error").bounding_box()
     assert error_box["y"] >= stake_box["y"] + stake_box["height"] - 1
     _no_codes(page)
     page.screenshot(path=f"/tmp/sessions-{lang}-5-stake-refused.png", full_page=True)
