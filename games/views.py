@@ -586,3 +586,17 @@ def ledger_csv(request: HttpRequest) -> HttpResponse:
                          entry.member.display_name if entry.member else "", row["label"], entry.get_kind_display(),
                          entry.amount, request.build_absolute_uri(row["url"])])
     return response
+
+
+@login_required
+def game_start_of_its_kind(request: HttpRequest, session_pk: int) -> HttpResponse:
+    """The Dragon Poker start form is for Dragon Poker evenings: a tournament or tables session
+    goes back to its page, whose "start play" opens the right thing, and says why."""
+    from club.models import ScheduledSession
+
+    session = ScheduledSession.objects.filter(pk=session_pk).only("kind", "title").first()
+    if session is not None and session.kind != ScheduledSession.Kind.DRAGON:
+        messages.info(request, _("%(session)s is a %(kind)s: start its play from here.")
+                      % {"session": session.title, "kind": session.get_kind_display().lower()})
+        return redirect("club:session_detail", pk=session.pk)
+    return game_start(request, session_pk)

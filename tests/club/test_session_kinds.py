@@ -96,3 +96,13 @@ def test_a_form_error_stands_under_its_field_with_the_value_typed(client, croupi
     error = page[page.index('id="id_min_stake"'):]
     assert 'id="id_min_stake_error"' in error[:600] and "(you wrote “-5”)" in error[:600]
     assert "* min_stake" not in page
+
+
+def test_the_dragon_poker_start_form_sends_other_kinds_back_to_their_session(client, croupier):
+    session = factories.session(actor=croupier, kind="tournament", title="Cup night")
+    client.force_login(croupier.user)
+    response = client.get(reverse("games:game_start", args=[session.pk]), follow=True)
+    assert response.redirect_chain[-1][0] == session.get_absolute_url()
+    assert "Cup night is a trick game tournament: start its play from here." in response.content.decode()
+    evening = factories.session(actor=croupier, kind="dragon")
+    assert client.get(reverse("games:game_start", args=[evening.pk])).status_code == 200
