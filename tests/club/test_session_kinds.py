@@ -106,3 +106,14 @@ def test_the_dragon_poker_start_form_sends_other_kinds_back_to_their_session(cli
     assert "Cup night is a trick game tournament: start its play from here." in response.content.decode()
     evening = factories.session(actor=croupier, kind="dragon")
     assert client.get(reverse("games:game_start", args=[evening.pk])).status_code == 200
+
+
+def test_the_demo_sessions_have_the_kinds_of_their_evenings(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from club import demo
+
+    kinds = {s.title: (s.kind, s.game, s.min_stake) for s in demo.load()["sessions"]}
+    assert kinds["Dragon Poker night III"][:2] == ("dragon", "dragon")
+    assert kinds["Trick game tournament"][:2] == ("tournament", "tricks")
+    assert kinds["Dice and Draker afternoon"] == ("tables", "dice", 1)
+    assert kinds["Casino evening"][:2] == ("tables", "casino")
