@@ -142,3 +142,15 @@ def test_a_missing_trick_count_is_named_by_seat_and_player_beside_its_input(clie
     beside = page[page.index('name="taken_0"'):]
     assert beside.index("Write the tricks North") < beside.index('name="taken_1"')
     assert "seat N is missing" not in page
+
+
+def test_the_missing_trick_count_reads_in_russian_with_the_seats_name(client, croupier):
+    tournament = make_tournament(croupier, players=4, seed="sheet-ru")
+    table = tournament.stages.get().tables.get()
+    north = table.seats.get(position=0).entry.member.display_name
+    client.force_login(croupier.user)
+    page = client.post(reverse("tournaments:sheet_record", args=[table.pk]),
+                       {"number": 1, "bid_0": 0, "bid_1": 0, "bid_2": 0, "bid_3": 0, "taken_1": 1, "taken_2": 0,
+                        "taken_3": 0}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"Впишите, сколько взяток взяло место «Север» ({north})." in page
+    assert "<legend>С " in page
