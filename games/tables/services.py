@@ -370,6 +370,9 @@ def dice_match_move(*, match: DiceMatch, actor: Member | None, player: Member, a
         raise InvalidInput(_("A raise is at most %(max)s chips, not %(amount)s.")
                            % {"max": raise_limit(match), "amount": amount},
                            extra={"field": "amount", "value": amount, "max": raise_limit(match)})
+    if action == "raise" and isinstance(amount, int) and not isinstance(amount, bool) and amount > 0:
+        # A raise is proposed only by a player who could put it in if the other accepts.
+        check_means(player, amount, field="amount", what=_FIELD_NAMES["amount"])
     engine = _engine_match(match)
     name = engine.players[0 if player.pk == match.first_id else 1]
     move: dict[str, Any] = {"action": action, "player": name}

@@ -91,3 +91,32 @@ def test_the_casino_page_refuses_a_stake_beside_the_field(client, player, settin
     beside = page[page.index('name="stake"'):]
     assert "A stake of 50 chips is more than Skeeve can cover: 0 at most (chips -100, club credit 100)." in beside[:800]
     assert 'class="message error"' not in page
+
+
+def test_a_raise_in_a_dice_match_needs_the_chips_to_cover_it(player, opponent, croupier, settings):
+    settings.CLUB_CREDIT_LIMIT = 3
+    match = services.dice_match_create(actor=croupier, first=player, second=opponent, stake=3)
+    services.dice_match_move(match=match, actor=croupier, player=player, action="roll", dice=[6, 6, 6, 2, 3])
+    services.dice_match_move(match=match, actor=croupier, player=opponent, action="roll", dice=[1, 2, 4, 4, 5])
+    before = DiceMatch.objects.get(pk=match.pk).document
+    # Proposed by a player who cannot put it in: refused at once, beside the amount.
+    with pytest.raises(InvalidInput, match=r"A raise of 2 chips is more than Skeeve can cover: 0 at most") as error:
+        services.dice_match_move(match=match, actor=croupier, player=player, action="raise", amount=2)
+    assert error.value.extra["field"] == "amount"
+    match.refresh_from_db()
+    assert match.pool <= 6 and access.member_chips(player) == -3 and access.member_chips(opponent) == -3
+    assert before["state"]["rounds"] == match.document["state"]["rounds"]
+
+
+def test_accepting_a_raise_needs_the_chips_of_both_players(player, opponent, croupier, settings):
+    settings.CLUB_CREDIT_LIMIT = 5
+    match = services.dice_match_create(actor=croupier, first=player, second=opponent, stake=3)
+    services.casino_hand_act(hand=services.casino_hand_start(actor=opponent, stake=2, seed="means-7"),
+                             actor=opponent, action="fold")
+    services.dice_match_move(match=match, actor=croupier, player=player, action="roll", dice=[6, 6, 6, 2, 3])
+    services.dice_match_move(match=match, actor=croupier, player=opponent, action="roll", dice=[1, 2, 4, 4, 5])
+    services.dice_match_move(match=match, actor=croupier, player=player, action="raise", amount=2)
+    with pytest.raises(InvalidInput, match=r"A raise of 2 chips is more than Guido can cover: 0 at most \(chips -5"):
+        services.dice_match_move(match=match, actor=croupier, player=opponent, action="accept")
+    match.refresh_from_db()
+    assert match.pool == 6 and match.document["state"]["proposal"]
