@@ -220,7 +220,7 @@ def tournament_manage(request: HttpRequest, slug: str) -> HttpResponse:
         elif action == "report":
             with transaction.atomic():
                 task_id = outbox.enqueue(tasks.tournament_report, tournament.pk)
-            messages.success(request, _("The report is being made."))
+            messages.success(request, _("The report is asked for: the line below shows when it is ready."))
             return _with_work(tournament, "report", task_id)
         elif action == "ratings":
             outbox.enqueue(tasks.ratings_recompute)

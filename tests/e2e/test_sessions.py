@@ -19,10 +19,10 @@ from tests.e2e.conftest import PHONE
 # What each language shows, read from the page (the words are the page's own).
 WORDS = {
     "en": {"scheduled": "is scheduled as a trick game tournament", "going": "You are coming to",
-           "registered": "4 players registered in", "kind": "Trick game tournament",
+           "registered": "4 players registered in", "kind": "Trick game tournament", "report": "The report is ready.",
            "means": "A stake of 50 chips is more than Skeeve can cover: 10 at most"},
     "ru": {"scheduled": "запланирована, вид: турнир игры на взятки", "going": "Вы идёте на встречу",
-           "registered": "4 игрока записаны в турнир", "kind": "Турнир игры на взятки",
+           "registered": "4 игрока записаны в турнир", "kind": "Турнир игры на взятки", "report": "Отчёт готов.",
            "means": "Skeeve не может покрыть 50 фишек (ставка): не больше 10"},
 }
 
@@ -89,6 +89,15 @@ def test_a_tournament_session_from_scheduling_to_registered_players(live_server,
     tournament = Tournament.objects.get(session=session)
     assert sorted(tournament.entries.values_list("member__display_name", flat=True)) == sorted(
         m.display_name for m in players)
+
+    # The report is made on the worker (in-process here): the status line links to it when ready.
+    page.locator("button[name=action][value=report]").tap()
+    page.wait_for_selector("#work-status.done a")
+    assert words["report"] in page.inner_text("#work-status")
+    page.screenshot(path=f"/tmp/sessions-{lang}-6-report-ready.png", full_page=False)
+    page.locator("#work-status a").tap()
+    page.wait_for_selector("main h1")
+    assert page.url.endswith(f"/tournaments/{tournament.slug}/report/")
 
 
 @pytest.mark.e2e
