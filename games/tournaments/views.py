@@ -103,7 +103,8 @@ def _work(request: HttpRequest, tournament: Tournament, polls: int) -> dict | No
     again = "" if status.done or polls >= selectors.WORK_POLLS else "{}?{}".format(
         reverse("tournaments:work", args=[tournament.slug]),
         urlencode({"work": status.kind, "ref": status.ref, "n": polls + 1}))
-    return {"status": status, "again": again, "gave_up": not status.done and not again}
+    page = "{}?{}".format(tournament.get_absolute_url(), urlencode({"work": status.kind, "ref": status.ref}))
+    return {"status": status, "again": again, "gave_up": not status.done and not again, "page": page}
 
 
 def work(request: HttpRequest, slug: str) -> HttpResponse:

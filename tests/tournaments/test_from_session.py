@@ -116,6 +116,7 @@ def test_the_status_line_polls_while_the_work_waits_and_stops_after_a_bound(clie
     assert "n=1" in again and 'hx-trigger="load delay:2s"' in fragment
     last = client.get(url, {"work": "report", "ref": str(message.task_id), "n": 90}).content.decode()
     assert "hx-get" not in last and "It is taking longer than usual." in last
+    assert f'href="{tournament.get_absolute_url()}?work=report&amp;ref={message.task_id}"' in last
     assert client.get(url, {"work": "report", "ref": "not-a-task"}).status_code == 404
 
 
