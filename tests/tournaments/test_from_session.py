@@ -155,3 +155,16 @@ def test_the_missing_trick_count_reads_in_russian_with_the_seats_name(client, cr
                         "taken_3": 0}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert f"Впишите, сколько взяток взяло место «Север» ({north})." in page
     assert "<legend>С " in page
+
+
+def test_running_the_tournament_says_what_each_action_did(client, croupier):
+    tournament = make_tournament(croupier, players=4, seed="said", seat=False)
+    client.force_login(croupier.user)
+    url = reverse("tournaments:manage", args=[tournament.slug])
+    page = client.post(url, {"action": "seat", "method": "draw"}, follow=True).content.decode()
+    assert "Stage 1 is seated." in page
+    page = client.post(url, {"action": "transition", "to": "running"}, follow=True).content.decode()
+    assert "The tournament is now: Running." in page
+    entry = tournament.entries.first()
+    page = client.post(url, {"action": "withdraw", "entry": entry.pk}, follow=True).content.decode()
+    assert f"{entry.member.display_name} has withdrawn; the points earned stand." in page
