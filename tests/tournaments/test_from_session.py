@@ -163,8 +163,8 @@ def test_running_the_tournament_says_what_each_action_did(client, croupier):
     url = reverse("tournaments:manage", args=[tournament.slug])
     page = client.post(url, {"action": "seat", "method": "draw"}, follow=True).content.decode()
     assert "Stage 1 is seated." in page
-    page = client.post(url, {"action": "transition", "to": "running"}, follow=True).content.decode()
-    assert "The tournament is now: Running." in page
     entry = tournament.entries.first()
     page = client.post(url, {"action": "withdraw", "entry": entry.pk}, follow=True).content.decode()
     assert f"{entry.member.display_name} has withdrawn; the points earned stand." in page
+    page = client.post(url, {"action": "transition", "to": "finished"}, follow=True).content.decode()
+    assert "The tournament is now: Finished." in page
