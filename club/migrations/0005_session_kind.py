@@ -16,7 +16,7 @@ def kinds_from_games(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0003_outbox'),
+        ('club', '0004_calendar_reminders'),
     ]
 
     operations = [

@@ -7,8 +7,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0004_session_kind'),
-        ('tournaments', '0001_initial'),
+        ('club', '0005_session_kind'),
+        ('tournaments', '0002_round_void'),
     ]
 
     operations = [
