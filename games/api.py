@@ -343,6 +343,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                         status=status.HTTP_201_CREATED)
 
 
+def _deal_response(deal_id: int, actor, code: int = status.HTTP_200_OK) -> Response:
+    """A deal as the API answers a write on it: read afresh (voided deals too), its cards as the
+    actor may see them."""
+    deal = selectors.deals_with_seen_cards(Deal.all_objects.select_related("voided_by")).get(pk=deal_id)
+    return Response(DealSerializer(deal, context={"actor": actor}).data, status=code)
+
+
 class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                   viewsets.GenericViewSet):
     """Deals, their cards (guided by the engine's circles), bets and claims."""
@@ -381,8 +388,7 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         else:
             deal = services.deal_start(game=game, actor=actor, started_at=v.get("started_at"),
                                        quick=v["mode"] == Deal.Mode.QUICK)
-        return Response(DealSerializer(selectors.deals_with_seen_cards(Deal.objects).get(pk=deal.pk),
-                                       context={"actor": actor}).data, status=status.HTTP_201_CREATED)
+        return _deal_response(deal.pk, actor, status.HTTP_201_CREATED)
 
     @extend_schema(responses=CircleSerializer)
     @action(detail=True, methods=["get"])
@@ -432,28 +438,23 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
                                        rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
         return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
-
-    def _deal_out(self, deal: Deal) -> Response:
-        return Response(DealSerializer(Deal.all_objects.prefetch_related("cards", "bets", "claims")
-                                       .select_related("voided_by").get(pk=deal.pk)).data)
-
     @extend_schema(request=None, responses=DealSerializer)
     @action(detail=True, methods=["post"])
     def void(self, request, pk=None):
         """A croupier voids the last deal of a live Game: it counts as not played (nothing is
         posted), stays in the history, and the next deal takes its number."""
-        deal = services.deal_void(deal=self.get_object(), actor=actor_of(request))
-        return self._deal_out(deal)
+        actor = actor_of(request)
+        deal = services.deal_void(deal=self.get_object(), actor=actor)
+        return _deal_response(deal.pk, actor)
 
     @extend_schema(request=None, responses={201: DealSerializer})
     @action(detail=True, methods=["post"])
     def replay(self, request, pk=None):
         """A croupier orders the deal replayed: it is voided and a fresh deal starts at its number
         (the answer is the fresh deal)."""
-        fresh = services.deal_replay(deal=self.get_object(), actor=actor_of(request))
-        response = self._deal_out(fresh)
-        response.status_code = status.HTTP_201_CREATED
-        return response
+        actor = actor_of(request)
+        fresh = services.deal_replay(deal=self.get_object(), actor=actor)
+        return _deal_response(fresh.pk, actor, status.HTTP_201_CREATED)
 
 
 class ClaimViewSet(viewsets.GenericViewSet):
@@ -470,8 +471,7 @@ class ClaimViewSet(viewsets.GenericViewSet):
         actor = actor_of(request)
         claim = access.access_claim(actor, pk, for_write=True)
         services.claim_withdraw(claim=claim, actor=actor)
-        return Response(DealSerializer(Deal.all_objects.prefetch_related("cards", "bets", "claims")
-                                       .get(pk=claim.deal_id)).data)
+        return _deal_response(claim.deal_id, actor)
 
 
 class BetViewSet(viewsets.GenericViewSet):
@@ -489,8 +489,7 @@ class BetViewSet(viewsets.GenericViewSet):
         actor = actor_of(request)
         bet = access.access_bet(actor, pk, for_write=True)
         services.bet_withdraw(bet=bet, actor=actor)
-        return Response(DealSerializer(Deal.all_objects.prefetch_related("cards", "bets", "claims")
-                                       .get(pk=bet.deal_id)).data)
+        return _deal_response(bet.deal_id, actor)
 
 
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,

@@ -26,7 +26,15 @@ from club.models import Member
 from club.validators import query_date, query_int, sane_date_range
 
 from . import access, search, selectors, services
-from .models import Dispute, InterpretationPoint, Precedent, PrecedentCitation, PrecedentImpact, RulebookEntry
+from .models import (
+    Dispute,
+    InterpretationPoint,
+    Precedent,
+    PrecedentCitation,
+    PrecedentImpact,
+    RulebookEntry,
+    SearchDocument,
+)
 
 
 def _member(request) -> Member | None:
@@ -394,6 +402,7 @@ class SearchView(generics.GenericAPIView):
 
     permission_classes = [permissions.AllowAny]
     serializer_class = SearchHitSerializer
+    queryset = SearchDocument.objects.none()  # the hits come from rules.search; this only names the model
 
     @extend_schema(parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True),
                                OpenApiParameter("kind", OpenApiTypes.STR, enum=["precedent", "entry"])],

@@ -153,14 +153,14 @@ def _pages() -> dict[str, tuple[str, list[str]]]:
     return {name: page for name, page in found.items() if name not in NOT_HTML}
 
 
-# The rulebook's own pages show the interpretation points by id with their English-only questions
-# and the rule codes with generic titles; they are being rebuilt on ``rules.titles`` and the points'
-# translated help, and are expected to fail the scan until then (an unexpected pass is reported).
-REBUILT_RULEBOOK_PAGES = {"rules:index", "rules:point_list", "rules:point_detail", "rules:readings",
-                          "rules:precedent_list", "rules:precedent_detail", "rules:precedent_new",
-                          "rules:entry_detail"}
-PAGES = [pytest.param(name, marks=pytest.mark.xfail(reason="the rulebook pages are being rebuilt", strict=False))
-         if name in REBUILT_RULEBOOK_PAGES else name for name in sorted(_pages())]
+# The interpretation points and the founding precedents are English-only data (the points' questions,
+# their readings by code, the founding precedents' titles): the pages that list them are known to
+# fail the scan until they are told in both languages (an unexpected pass is reported).
+ENGLISH_ONLY_PAGES = {"rules:index", "rules:point_list", "rules:point_detail", "rules:readings",
+                      "rules:precedent_list", "rules:precedent_detail", "rules:precedent_new"}
+PAGES = [pytest.param(name, marks=pytest.mark.xfail(reason="interpretation points and founding precedents "
+                                                           "are English-only data", strict=False))
+         if name in ENGLISH_ONLY_PAGES else name for name in sorted(_pages())]
 
 
 @pytest.fixture(scope="module")
@@ -197,8 +197,9 @@ def demo(django_db_setup, django_db_blocker):
 
 def _arguments(club) -> dict[str, dict]:
     """One demo object for every page that takes one: page name -> kwargs."""
-    from club.models import Dimension, Invitation, ScheduledSession
-    from games.models import Deal, Game, Result
+    from club import access
+    from club.models import Dimension, Invitation, MailSent, ScheduledSession
+    from games.models import Bet, Claim, Deal, Game, Result
     from games.tables.models import CasinoHand, DiceMatch
     from games.tournaments.models import Round, Tournament
     from games.tournaments.models import Table as TournamentTable
@@ -258,6 +259,19 @@ def _arguments(club) -> dict[str, dict]:
     for name in ("tables:dice_accept", "tables:dice_decline", "tables:dice_withdraw"):
         found[name] = {"pk": dice.pk}
     found["tournaments:sheet_record"] = found["tournaments:sheet"]
+    for name in ("games:deal_void", "games:deal_replay", "games:deal_correct", "games:deal_live"):
+        found[name] = {"pk": deal.pk}
+    claim, bet = Claim.objects.order_by("pk").first(), Bet.objects.order_by("pk").first()
+    found["games:claim_withdraw"] = {"pk": claim.pk if claim else 0}
+    found["games:bet_withdraw"] = {"pk": bet.pk if bet else 0}
+    found["tables:dice_match_live"] = {"pk": dice.pk}
+    for name in ("tournaments:live", "tournaments:work"):
+        found[name] = {"slug": tournament.slug}
+    found["tournaments:from_session"] = {"pk": future.pk}
+    for name in ("tournaments:round_correct", "tournaments:round_void"):
+        found[name] = found["tournaments:round"]
+    found["club:calendar_member"] = {"token": member.calendar_token}
+    found["club:unsubscribe"] = {"token": access.unsubscribe_token(kind=MailSent.Kind.SESSION_DAY, member=member)}
     return found
 
 
@@ -299,11 +313,13 @@ def test_page_reads_as_words(demo, name, role, lang):
     client.force_login(member.user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
     response = client.get(reverse(name, kwargs=kwargs))
-    if response.status_code in (302, 405) or "html" not in response.get("Content-Type", ""):
+    if response.status_code in (204, 302, 405) or "html" not in response.get("Content-Type", ""):
         pytest.skip(f"{name} is not a page to read with GET ({response.status_code})")
-    assert response.status_code in (200, 403, 404), f"{name}: {response.status_code}"
+    # 286: a polled part of a page, drawn for the last time (htmx stops polling on it).
+    assert response.status_code in (200, 286, 403, 404), f"{name}: {response.status_code}"
     html = response.content.decode()
-    assert f'lang="{lang}"' in html[:500], f"{name} is not served in {lang}"
+    if "<html" in html[:500]:  # a whole page; a polled part is read inside its page's language
+        assert f'lang="{lang}"' in html[:500], f"{name} is not served in {lang}"
     parsed = _parsed(html, lang)
     found = defects(parsed.chunks, lang, _typed(), parsed.labels)
     assert not found, f"{name} as {role} in {lang}:\n" + "\n".join(dict.fromkeys(found))

@@ -159,11 +159,18 @@ def test_ordinary_nesting_still_parses(admin_client):
     assert response.status_code == 200, response.json()
 
 
-def test_deep_json_in_a_page_form_is_refused():
-    from games.tournaments.forms import RoundForm
+def test_no_page_form_parses_json():
+    """The score sheet's card play is asked trick by trick, so no page form takes JSON (and none
+    can be handed a deeply nested document); a JSON field added to a form must bring the depth
+    bound with it."""
+    import importlib
 
-    form = RoundForm(data={"number": "1", "play": "[" * DEEP + "]" * DEEP})
-    assert not form.is_valid() and "play" in form.errors
+    from django import forms
+
+    for module in ("club.forms", "games.forms", "games.tables.forms", "games.tournaments.forms", "rules.forms"):
+        for name, form in vars(importlib.import_module(module)).items():
+            if isinstance(form, type) and issubclass(form, forms.BaseForm):
+                assert not any(isinstance(f, forms.JSONField) for f in form.base_fields.values()), (module, name)
 
 
 # --- control characters -----------------------------------------------------------------------------

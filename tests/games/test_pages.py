@@ -3,9 +3,10 @@ statistics, each list and dashboard within a fixed number of queries."""
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from club import services as club_services
-from games import services
+from games import presenters, services
 from games.models import Result
 from rules import services as rules_services
 from rules.models import Dispute
@@ -40,7 +41,9 @@ def test_judged_result_page_shows_hands_trace_and_confirm(judge, client_as, game
     result = Result.objects.get(deal=deal)
     page = client.get(deal.get_absolute_url()).content.decode()
     # Modifier 7 kills a card: told with the rule's title and the card by name.
-    assert "<strong>Dragon</strong> (30)" in page and "M7 · Modifier 7: the " in page and "now a dead card" in page
+    with translation.override("en"):
+        m7 = presenters.rule_label("M7")
+    assert "<strong>Dragon</strong> (30)" in page and f"{m7}: the " in page and "now a dead card" in page
     assert 'id="confirm-result"' not in page  # the submitter does not confirm
     client = client_as(players[2])
     assert 'id="confirm-result"' in client.get(deal.get_absolute_url()).content.decode()
@@ -54,7 +57,9 @@ def test_russian_trace_and_cards(judge, client_as, game, croupier, players):
     services.result_submit(deal=deal, actor=players[0])
     client = client_as(players[1])
     page = client.get(deal.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "M7 · Модификатор 7:" in page and "теперь мёртвая карта" in page  # the trace in Russian words
+    with translation.override("ru"):
+        m7 = presenters.rule_label("M7")
+    assert f"{m7}:" in page and "теперь мёртвая карта" in page  # the trace in Russian words
 
 
 def test_quick_result_is_marked_as_such(client_as, game, croupier, players):
@@ -184,7 +189,10 @@ def test_a_claim_is_listed_with_its_rule_title_and_suit_symbol(client_as, game, 
     """Base rule 1: a suit change claimed on a card reads as the rule's title, the card and the suit."""
     deal = services.deal_start(game=game, actor=croupier)
     services.deal_card(deal=deal, actor=croupier, card="6s")
-    services.claim_declare(deal=deal, actor=croupier, member=players[0], rule="B1", card="6s", suit="d")
+    owner = deal.cards.get(card="6s").member
+    services.claim_declare(deal=deal, actor=croupier, member=owner, rule="B1", card="6s", suit="d")
     page = client_as(players[1]).get(deal.get_absolute_url()).content.decode()
     claims = page.split("Claims</h2>")[1].split("</ul>")[0]
-    assert "B1 · Base rule 1" in claims and "→ ♦" in claims and " d<" not in claims
+    with translation.override("en"):
+        b1 = presenters.rule_label("B1")
+    assert b1 in claims and "→ ♦" in claims and " d<" not in claims

@@ -3,6 +3,8 @@ one presenter per kind of trace entry, cards and hands by name, rules with their
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -18,6 +20,15 @@ NAMES = {"1": "Skeeve", "2": "Aahz"}
 def _lines(rows, lang):
     with translation.override(lang):
         return presenters.trace_lines(rows, lang, NAMES)
+
+
+_GENERIC = re.compile(r"([BMTDH]\d{1,3}) · (?:Table|Modifier|Base rule|Таблица|Модификатор|Базовое правило) \d+")
+
+
+def _titled(text: str, lang: str) -> str:
+    """The expected line with each rule's real title: "T2 · Table 2" stands for "T2 · <title of T2>"."""
+    with translation.override(lang):
+        return _GENERIC.sub(lambda m: presenters.rule_label(m.group(1)), text)
 
 
 @pytest.mark.parametrize(("row", "en", "ru"), [
@@ -50,18 +61,18 @@ def _lines(rows, lang):
      "M33 · Модификатор 33: M34 · Модификатор 34 не действует в этой сдаче"),
 ])
 def test_each_kind_of_entry_reads_as_a_sentence(row, en, ru):
-    assert _lines([row], "en") == [en]
-    assert _lines([row], "ru") == [ru]
+    assert _lines([row], "en") == [_titled(en, "en")]
+    assert _lines([row], "ru") == [_titled(ru, "ru")]
 
 
 def test_the_same_change_of_several_cards_by_one_rule_is_one_sentence():
     """Table 2 kills a rank: every Eight dealt is dead, told once."""
     rows = [{"source": "T2", "change": "dead", "cards": [card], "player": p, "after": "dead"}
             for card, p in (("8s", "1"), ("8d", "2"))]
-    assert _lines(rows, "en") == ["T2 · Table 2: the Eight of spades (Skeeve) and the Eight of diamonds (Aahz): "
-                                  "now dead cards"]
-    assert _lines(rows, "ru") == ["T2 · Таблица 2: восьмёрка пик (Skeeve) и восьмёрка бубен (Aahz): "
-                                  "теперь мёртвые карты"]
+    assert _lines(rows, "en") == [_titled("T2 · Table 2: the Eight of spades (Skeeve) and the Eight of diamonds (Aahz): "
+                                  "now dead cards", "en")]
+    assert _lines(rows, "ru") == [_titled("T2 · Таблица 2: восьмёрка пик (Skeeve) и восьмёрка бубен (Aahz): "
+                                  "теперь мёртвые карты", "ru")]
 
 
 def test_a_player_who_is_not_at_the_table_is_never_shown_by_id():
@@ -72,20 +83,20 @@ def test_a_player_who_is_not_at_the_table_is_never_shown_by_id():
 def test_an_interpretation_point_is_shown_by_the_rule_it_reads():
     rows = [{"source": "IP-M5-AFTERMATH", "change": "pattern", "cards": [], "before": ["open"], "after": ["dark"]}]
     line = _lines(rows, "en")[0]
-    assert "IP-" not in line and line.startswith("The club's reading of M5 · Modifier 5:")
+    assert "IP-" not in line and line.startswith(_titled("The club's reading of M5 · Modifier 5:", "en"))
 
 
 def test_the_advice_is_a_hint_naming_the_claim_the_rule_and_the_hand():
     """Base rule 1: a suit change the player could have claimed, and the hand (#63) it makes."""
     s = {"rule": "B1", "player": "1", "card": "6s", "suit": "d", "hand": {"category": 63, "name": "pair"}}
     with translation.override("en"):
-        assert presenters.advice_sentence(s, NAMES) == (
+        assert presenters.advice_sentence(s, NAMES) == _titled(
             "Skeeve: playing the Six of spades as the Six of diamonds (B1 · Base rule 1) makes "
-            f"{dragon.HANDS[63].english}")
+            f"{dragon.HANDS[63].english}", "en")
     with translation.override("ru"):
-        assert presenters.advice_sentence(s, NAMES) == (
+        assert presenters.advice_sentence(s, NAMES) == _titled(
             "Skeeve: сыграть карту «шестёрка пик» как «шестёрка бубен» (B1 · Базовое правило 1) — получится "
-            f"«{dragon.HANDS[63].seed_name}»")
+            f"«{dragon.HANDS[63].seed_name}»", "ru")
 
 
 def test_every_entry_of_a_real_judgement_reads_without_codes():
@@ -102,5 +113,5 @@ def test_many_cards_of_one_change_are_told_player_by_player():
     """Table 3 makes many cards home at once: each player's cards together, then his name."""
     rows = [{"source": "T3", "change": "home", "cards": [card], "player": p, "after": "home"}
             for card, p in (("Ah", "1"), ("6h", "2"), ("As", "1"))]
-    assert _lines(rows, "en") == ["T3 · Table 3: the Dragon of hearts and the Dragon of spades (Skeeve); "
-                                  "the Six of hearts (Aahz): now home cards"]
+    assert _lines(rows, "en") == [_titled("T3 · Table 3: the Dragon of hearts and the Dragon of spades (Skeeve); "
+                                  "the Six of hearts (Aahz): now home cards", "en")]

@@ -57,7 +57,7 @@ def _state(name, game, croupier, players):
         deal = full_deal(game, croupier)
         services.result_confirm(result=services.result_submit(deal=deal, actor=players[1]), actor=players[2])
         # the game page, where the next deal starts; a correction from the deal page itself
-        ways = {game_url, reverse("games:deal_submit", args=[deal.pk])}
+        ways = {game_url, reverse("games:deal_correct", args=[deal.pk])}
         return deal_url(deal), ways, ways
     if name == "voided":
         deal = services.deal_start(game=game, actor=croupier)
