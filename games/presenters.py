@@ -244,7 +244,7 @@ def _time(value) -> str:
         return text
     if found.group(4):
         return found.group(4)
-    return date_format(dt.date(*map(int, found.group(1, 2, 3))), "j F Y")
+    return date_format(dt.date(*map(int, found.group(1, 2, 3))), "j E Y")  # E: "1 февраля" in Russian
 
 
 def _month(value) -> str:
@@ -398,9 +398,17 @@ def _on_month(rows, names):
 
 def _on_clock_shifts(rows, names):
     shifts = rows[0].get("after") or {}
-    parts = [ngettext("%(player)s's own time moves %(hours)s hour", "%(player)s's own time moves %(hours)s hours",
-                      abs(int(h))) % {"player": player_name(p, names), "hours": f"{int(h):+d}"}
-             for p, h in shifts.items()]
+    seats = dict(Seat.choices)
+    parts = []
+    for p, h in shifts.items():
+        hours = {"hours": f"{int(h):+d}"}
+        if str(p) in seats and str(p) not in names:  # the engine keys the shifts by seat
+            parts.append(ngettext("the time at %(seat)s moves %(hours)s hour", "the time at %(seat)s moves %(hours)s hours",
+                                  abs(int(h))) % {"seat": seats[str(p)], **hours})
+        else:
+            parts.append(ngettext("%(player)s's own time moves %(hours)s hour",
+                                  "%(player)s's own time moves %(hours)s hours", abs(int(h)))
+                         % {"player": player_name(p, names), **hours})
     return _list(parts) or _("every player's own time is the room's again")
 
 

@@ -115,3 +115,15 @@ def test_many_cards_of_one_change_are_told_player_by_player():
             for card, p in (("Ah", "1"), ("6h", "2"), ("As", "1"))]
     assert _lines(rows, "en") == [_titled("T3 · Table 3: the Dragon of hearts and the Dragon of spades (Skeeve); "
                                   "the Six of hearts (Aahz): now home cards", "en")]
+
+
+def test_m48_moved_clocks_read_by_date_and_by_seat():
+    """Modifier 48 (watches with hands): the moved date in the reader's words (Russian months in the
+    genitive) and each seat's own time, named by the seat, never by its code."""
+    rows = [{"source": "M48", "change": "date", "cards": [], "before": "2026-01-31", "after": "2026-02-01"},
+            {"source": "M48", "change": "clock_shifts", "cards": [], "before": {}, "after": {"N": 2, "E": 1}}]
+    en, ru = _lines(rows, "en"), _lines(rows, "ru")
+    assert en[0].endswith("the rules read the date as 1 February 2026 (it was 31 January 2026)")
+    assert en[1].endswith("the time at North moves +2 hours and the time at East moves +1 hour")
+    assert ru[0].endswith("правила читают дату как 1 февраля 2026 (было 31 января 2026)")
+    assert ru[1].endswith("время на месте «Север» сдвигается на +2 часа и время на месте «Восток» сдвигается на +1 час")

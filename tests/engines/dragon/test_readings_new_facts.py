@@ -66,7 +66,7 @@ def test_ip_m48_count_per_player_own_table2_reads_each_holders_own_time():
     assert states(s, "Qs Js 9s Ks") == ["dead", "natural", "natural", "wild"]
     assert [(e.source, e.change) for e in s.trace if e.change == "clock_shifts"] == [("M48", "clock_shifts"),
                                                                                    ("M49", "clock_shifts")]
-    assert "M48: часы игроков" in render(s.trace, "ru")
+    assert "M48: clock_shifts: {} -> {'N': 2, 'E': 1}" in render(s.trace, "en")
 
 
 def test_ip_m48_count_per_player_own_scope_keeps_table2_on_the_real_hour():
