@@ -57,12 +57,12 @@ def test_claims_and_bets_declared_refused_withdrawn_and_a_deal_voided(live_serve
 
     # Modifier 999 does not exist: refused beside the rule, naming it, before anything is stored.
     _claim(page, "M999")
-    error = page.locator("#claim-form .errorlist").inner_text()
+    error = page.locator("#claim-form .field-error").inner_text()
     assert "999" in error and "There is no modifier" in error
     page.locator("#claim-form").screenshot(path="/tmp/claims-bad-en.png")
     # Modifier 1 acts by itself: nobody claims it.
     _claim(page, "M1")
-    assert "acts by itself" in page.locator("#claim-form .errorlist").inner_text()
+    assert "acts by itself" in page.locator("#claim-form .field-error").inner_text()
     assert not Claim.objects.exists()
 
     # Base rule 1: the Seven of clubs becomes a heart.
@@ -91,10 +91,10 @@ def test_claims_and_bets_declared_refused_withdrawn_and_a_deal_voided(live_serve
     ru = _phone_as(browser, live_server, tananda, lang="ru")
     ru.goto(live_server.url + deal.get_absolute_url())
     _claim(ru, "M1")
-    error = ru.locator("#claim-form .errorlist").inner_text()
+    error = ru.locator("#claim-form .field-error").inner_text()
     assert "Модификатор 1 действует сам" in error
     _claim(ru, "B1", "7c")
-    assert "новую масть" in ru.locator("#claim-form .errorlist").inner_text()
+    assert "новую масть" in ru.locator("#claim-form .field-error").inner_text()
     ru.locator("#claim-form").screenshot(path="/tmp/claims-bad-ru.png")
     ru.goto(live_server.url + deal.get_absolute_url())
     _claim(ru, "B1", "7h", "s")

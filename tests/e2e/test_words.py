@@ -16,8 +16,9 @@ REPR = re.compile(r"\[['\"]|\{['\"]|\bNone\b|\bTrue\b|\bFalse\b| -> ")
 LATIN = re.compile(r"\b[A-Za-z]{2,}\b")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # A line starts with the rule that acted, its code and its title (base rule, modifier, table).
-RULE = {"en": re.compile(r"^(?:[BMT]\d+ · (?:Base rule|Modifier|Table) \d+|The club's reading)"),
-        "ru": re.compile(r"^(?:[BMT]\d+ · (?:Базовое правило|Модификатор|Таблица) \d+|Толкование)", re.IGNORECASE)}
+# Every line starts with its rule: the code and its title (a capital word), or the club's reading.
+RULE = {"en": re.compile(r"^(?:[BMT]\d+ · [A-Z0-9]|The club's reading)"),
+        "ru": re.compile(r"^(?:[BMT]\d+ · [А-ЯЁ0-9]|Толкование)", re.IGNORECASE)}
 
 
 def _phone(browser, live_server, member, lang):
