@@ -65,10 +65,11 @@ class Player:
     """One player of the Game, with the facts the modifiers read (53-88 mostly).
 
     A fact left out takes its neutral value (engine-api.md, "Sitting documents"): the one that
-    makes no modifier fire. For yes/no facts that is "no"; for the sex and the clothing it is
-    None, "not recorded": a recorded clothing of "none" still counts, since the clothing
-    modifiers split every recorded case between them (78-84 a dominant tone, 85-88 none), and
-    any recorded sex counts towards modifier 73's even number.
+    makes no modifier fire. For yes/no facts that is "no"; for the sex, the beard and the clothing
+    it is None, "not recorded": a recorded clothing of "none" still counts, since the clothing
+    modifiers split every recorded case between them (78-84 a dominant tone, 85-88 none), any
+    recorded sex counts towards modifier 73's even number, and a recorded "no beard" counts towards
+    modifier 56's even number of bearded players (zero is even under IP-M56-EVEN ``zero_counts``).
     """
 
     id: str
@@ -76,7 +77,7 @@ class Player:
     dimension: str = ""
     dimension_phonetic: str = ""
     sex: str | None = None
-    beard: bool = False
+    beard: bool | None = None
     glasses: bool = False
     headwear: bool = False
     clothing: str | None = None
@@ -94,8 +95,10 @@ class Player:
             raise RulesError(f"a player id must be a non-empty string, not {self.id!r}", value=self.id)
         _choice(f"seat of {self.id}", self.seat, SEATS)
         _maybe(f"sex of {self.id}", self.sex, _SEXES)
-        for name in ("beard", "glasses", "headwear"):
+        for name in ("glasses", "headwear"):
             _flag(f"{name} of {self.id}", getattr(self, name))
+        if self.beard is not None:
+            _flag(f"beard of {self.id}", self.beard)
         _maybe(f"clothing of {self.id}", self.clothing, _CLOTHING)
         _choice(f"drink of {self.id}", self.drink, _DRINKS)
         _count(f"spare_decks of {self.id}", self.spare_decks)
@@ -111,7 +114,9 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class Room:
     """The room's facts. ``exits`` None is "not counted": a room has a door, so no count is
-    neutral for modifier 72 (an odd number of exits), and left out it fires nothing.
+    neutral for modifier 72 (an odd number of exits), and left out it fires nothing. ``animals`` None
+    is "not counted" too: a counted zero is even under IP-M37-ZERO ``zero_is_even`` (modifier 37
+    acts), a count nobody made is neither odd nor even.
 
     ``natural_surface`` is the material the cards lie on when it is not the table's own (a synthetic
     cloth on a wooden table): None, "not recorded", is the table itself. Only IP-M50-SURFACE
@@ -127,7 +132,7 @@ class Room:
     Game (read under ``whole_sitting``)."""
 
     saint_images: int = 0
-    animals: int = 0
+    animals: int | None = None
     analog_clocks: int = 0
     digital_clocks: int = 0
     natural_table: bool = True
@@ -139,10 +144,11 @@ class Room:
     bearded_onlookers: int = 0         # people present who do not play (croupier, onlookers) with a beard
 
     def __post_init__(self) -> None:
-        for name in ("saint_images", "animals", "analog_clocks", "digital_clocks", "bearded_onlookers"):
+        for name in ("saint_images", "analog_clocks", "digital_clocks", "bearded_onlookers"):
             _count(f"room {name}", getattr(self, name))
-        if self.exits is not None:
-            _count("room exits", self.exits)
+        for name in ("animals", "exits"):
+            if getattr(self, name) is not None:
+                _count(f"room {name}", getattr(self, name))
         _flag("room natural_table", self.natural_table)
         _flag("room closed_room", self.closed_room)
         for name in ("natural_surface", "doors_closed", "closed_throughout"):

@@ -72,7 +72,8 @@ _PLAYER = {
     "dimension_phonetic": ({"type": "string"}, "The dimension's name as spoken, for the vowel counts of modifiers 76-77."),
     "sex": (_enum(context._SEXES, null=True), "m or f. Left out or null: not recorded; any recorded sex counts "
             "towards modifier 73's even number."),
-    "beard": (_FLAG, "Whether the player wears a beard."),
+    "beard": (_MAYBE_FLAG, "Whether the player wears a beard. Left out or null: not recorded; modifier 56 counts "
+              "the bearded players only when every player's beard is recorded."),
     "glasses": (_FLAG, "Whether the player wears glasses."),
     "headwear": (_FLAG, "Whether the player wears a hat or other headwear."),
     "clothing": (_enum(context._CLOTHING, null=True),
@@ -88,7 +89,8 @@ _PLAYER = {
 
 _ROOM = {
     "saint_images": (_COUNT, "Images of saints in the room."),
-    "animals": (_COUNT, "Animals in the room."),
+    "animals": ({"type": ["integer", "null"], "minimum": 0}, "Animals in the room; null or left out: not counted "
+                "(modifiers 36 and 37 do not act; a counted 0 is even under IP-M37-ZERO zero_is_even)."),
     "analog_clocks": (_COUNT, "Clocks with hands in the room."),
     "digital_clocks": (_COUNT, "Digital clocks in the room."),
     "natural_table": (_FLAG, "Whether the table is of a natural material."),

@@ -280,12 +280,17 @@ def test_ip_m37_which_table_sequence():
 
 
 def test_ip_m37_zero_readings():
-    """IP-M37-ZERO: no animals is no modifier 37 by default, and an even number under zero_is_even."""
-    s = prepared(M37_HANDS, tbl=quiet_table(), number=2, started_at=WED_1820)
+    """IP-M37-ZERO: no animals is no modifier 37 by default, and an even number under zero_is_even; animals
+    not counted (left out) are no number at all, under either reading."""
+    no_animals = Room(animals=0)
+    s = prepared(M37_HANDS, tbl=quiet_table(room=no_animals), number=2, started_at=WED_1820)
     assert card(s, "6c").state == "dead"
-    s = prepared(M37_HANDS, tbl=quiet_table(), number=2, started_at=WED_1820,
+    s = prepared(M37_HANDS, tbl=quiet_table(room=no_animals), number=2, started_at=WED_1820,
                  readings={"IP-M37-ZERO": "zero_is_even"})
     assert card(s, "6c").state != "dead"
+    s = prepared(M37_HANDS, tbl=quiet_table(), number=2, started_at=WED_1820,
+                 readings={"IP-M37-ZERO": "zero_is_even"})
+    assert card(s, "6c").state == "dead"
 
 
 def test_m38_red_unicorn_in_second_open_circle_cancels_36_and_37():

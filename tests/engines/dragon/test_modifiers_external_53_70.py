@@ -274,11 +274,15 @@ def test_ip_m56_extent_readings():
 
 
 def test_ip_m56_even_zero_counts():
-    """IP-M56-EVEN zero_counts: without any beard the odd deal's circle-6 Three is wild too."""
+    """IP-M56-EVEN zero_counts: without any beard the odd deal's circle-6 Three is wild too. Modifier 56
+    ("Если бородатых четное количество"): zero is a number only when every beard is recorded; beards left
+    out are not counted and the Three stays natural."""
     hands = {"E": "- - - - - 3h - - -"}
-    nobody = {"N": {}, "E": {}, "S": {}, "W": {}}
+    nobody = {"N": {"beard": False}, "E": {"beard": False}, "S": {"beard": False}, "W": {"beard": False}}
     assert card(_m56(nobody, hands=hands), "3h").state == "natural"
     assert card(_m56(nobody, hands=hands, readings={"IP-M56-EVEN": "zero_counts"}), "3h").state == "wild"
+    unrecorded = {"N": {}, "E": {}, "S": {}, "W": {"beard": False}}
+    assert card(_m56(unrecorded, hands=hands, readings={"IP-M56-EVEN": "zero_counts"}), "3h").state == "natural"
 
 
 def test_ip_m56_no_home_no_home_dragons():

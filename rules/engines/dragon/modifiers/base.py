@@ -174,6 +174,9 @@ class Modifier:
     readings: tuple[str, ...] = ()
     options: Callable[[DealState, str], list] | None = None   # the claims it could give a player (advisor)
     final: Callable[[DealState], None] | None = None         # after every modifier (IP-M39-WHEN ...)
+    # Inputs of ``reads`` read only under one reading of a point: (input, point id, reading). Under
+    # every other reading the modifier does not look at them (:meth:`reads_under`).
+    reads_when: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:
@@ -194,6 +197,10 @@ class Modifier:
         if unknown:
             raise RulesError(f"modifier {self.number} reads unknown inputs {sorted(unknown)}",
                              value=sorted(unknown))
+        stray = {fact for fact, _point, _reading in self.reads_when} - set(self.reads)
+        if stray:
+            raise RulesError(f"modifier {self.number} reads {sorted(stray)} under a reading but not in reads",
+                             value=sorted(stray))
         unknown = set(self.does) - EFFECTS
         if unknown:
             raise RulesError(f"modifier {self.number} has unknown effects {sorted(unknown)}",
@@ -204,6 +211,12 @@ class Modifier:
     @property
     def source(self) -> str:
         return f"M{self.number}"
+
+    def reads_under(self, reading: Callable[[str], str]) -> frozenset[str]:
+        """What it reads under the readings ``reading`` gives (point id -> reading): ``reads`` less
+        the inputs of ``reads_when`` whose reading is not in force."""
+        skipped = {fact for fact, point, wanted in self.reads_when if reading(point) != wanted}
+        return frozenset(self.reads) - skipped
 
     @property
     def takes_claims(self) -> bool:
@@ -225,7 +238,8 @@ def register(mod: Modifier) -> Modifier:
 def modifier(*, number: int, group: str, summary: str, reads: tuple[str, ...], does: tuple[str, ...],
              kind: str = "automatic", hook: str = "apply", pattern_last: bool = False,
              once_per_game: bool = False, readings: tuple[str, ...] = (), text_ru: str = "",
-             options: Callable[[DealState, str], list] | None = None):
+             options: Callable[[DealState, str], list] | None = None,
+             reads_when: tuple[tuple[str, str, str], ...] = ()):
     """Decorator: register the function as modifier ``number``'s ``hook`` ("apply", "pattern",
     "adjust" or "setup") and return the function unchanged."""
     if hook not in ("apply", "pattern", "adjust", "setup"):
@@ -235,7 +249,7 @@ def modifier(*, number: int, group: str, summary: str, reads: tuple[str, ...], d
         register(Modifier(number=number, group=group, summary=summary, reads=tuple(reads),
                           does=tuple(does), kind=kind, text_ru=text_ru, pattern_last=pattern_last,
                           once_per_game=once_per_game, readings=tuple(readings), options=options,
-                          **{hook: fn}))
+                          reads_when=tuple(reads_when), **{hook: fn}))
         return fn
 
     return wrap

@@ -178,7 +178,7 @@ def m35(state: DealState) -> None:
                   "among its holder's dark cards.",
           reads=("room", "circles", "card_states"), does=("revive", "protect"), readings=("IP-M36-LATER-KILLS",))
 def m36(state: DealState) -> None:
-    if state.table.room.animals == 0:
+    if not state.table.room.animals:            # none, or not counted
         return
     second = state.nth_open(2)
     if second is None:
@@ -206,7 +206,7 @@ def m37(state: DealState) -> None:
     """The closing sentence ("Модификатор 35 также действителен") leaves 35 and 36 acting as they do
     under either reading of IP-M37-REF: neither is cancelled here."""
     animals = state.table.room.animals
-    if animals % 2 or (animals == 0 and state.reading("IP-M37-ZERO") == "needs_animals"):
+    if animals is None or animals % 2 or (animals == 0 and state.reading("IP-M37-ZERO") == "needs_animals"):
         return
     if state.reading("IP-M37-WHICH") == "table_sequence":
         up = state.face_up()

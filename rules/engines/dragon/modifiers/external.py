@@ -233,7 +233,10 @@ def m56(state: DealState) -> None:
     n = len(bearded)
     even_reading = state.reading("IP-M56-EVEN")
     onlookers = state.table.room.bearded_onlookers if even_reading == "everyone_present" else 0
-    even = (n + onlookers) % 2 == 0 and (n + onlookers > 0 or even_reading == "zero_counts")
+    # Zero bearded people is a count (IP-M56-EVEN zero_counts) only when every player's beard is recorded:
+    # a Game whose beards nobody noted has no number of them (an omitted fact fires nothing).
+    zero = even_reading == "zero_counts" and all(_player(state, p).beard is not None for p in state.players)
+    even = (n + onlookers) % 2 == 0 and (n + onlookers > 0 or zero)
     threes_wild = even and state.facts.number % 2 == 1
     if threes_wild:
         who = f"{n} bearded players" + (f" and {onlookers} bearded onlookers" if onlookers else "")
@@ -572,7 +575,8 @@ def m65(state: DealState) -> None:
 @modifier(number=66, group="external",
           summary="The Two of spades in the third open circle cancels modifier 65 and is wild.",
           reads=("circles", "card_states", "room", "modifiers"), does=("cancel", "wild", "revive"),
-          readings=("IP-M66-INDEPENDENT", "IP-M66-DEAD-TWO", "IP-M65-CLOSED"))
+          readings=("IP-M66-INDEPENDENT", "IP-M66-DEAD-TWO", "IP-M65-CLOSED"),
+          reads_when=(("room", "IP-M66-INDEPENDENT", "only_with_65"),))
 def m66(state: DealState) -> None:
     twos = [c for c in _circle(state, state.nth_open(3)) if c.is_(2, "s")]
     if not twos:

@@ -167,7 +167,7 @@ def m47_rank(moment: dt.datetime | dt.time, bounds: str = "half_open") -> int:
 @modifier(number=47, group="time",
           summary="By the time of day, natural cards become free: morning Elves, day Unicorns, evening "
                   "Giants, night Dragons.",
-          reads=("time", "room", "card_states"), does=("free",), readings=("IP-M47-SHIFT", "IP-M47-BOUNDS"))
+          reads=("time", "card_states"), does=("free",), readings=("IP-M47-SHIFT", "IP-M47-BOUNDS"))
 def m47(state: DealState) -> None:
     unshifted = state.reading("IP-M47-SHIFT") == "unshifted"
     bounds = state.reading("IP-M47-BOUNDS")

@@ -1,0 +1,174 @@
+"""Properties of the whole judge (``dragon.judge_game``): it explains everything it does.
+
+1. Omitted optional facts fire nothing (engine-api.md, "Sitting documents": "missing optional facts
+   take the neutral value"). A sitting document with only what the schema requires (the players'
+   ids and seats, each deal's start and cards) is judged by the tables, the base rules and the
+   modifiers that read only the cards, the time and the seats: a modifier that acts must not
+   declare (``reads`` of its registration, ``modifiers/base.py``) a fact the document left out.
+2. Every change the judge makes is explained by exactly one trace line, and no trace line claims
+   a change that did not happen: replaying the trace over the cards as dealt gives every card's
+   state, rank, suit and role, the orders and the winners of the output, each line's "before"
+   being what the replay holds at that point.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.engines.cards import deck52, shuffled
+from rules.engines.dragon import judge_game
+from rules.engines.dragon.context import SEATS, Room
+from rules.engines.dragon.deal import Dealing
+from rules.engines.dragon.document import sitting_schema
+from rules.engines.dragon.judge import deal_start, judge_deal, table_from_doc
+from rules.engines.dragon.modifiers.base import READS, registry
+from rules.engines.errors import RulesError
+from rules.engines.readings import registry as points
+from rules.engines.readings import resolve
+
+# What a modifier may read (``modifiers.base.READS``) that the document may leave out, with the keys
+# that record it. Every other input is the cards (circles, card_states, history, modifiers), the time
+# (date, time, weekday, moon, deal_number), the seats (players, seats, dealer) or a player's choice
+# (claims, which modifiers such as 17-20 and 28-32 stand in for by IP-MANDATORY-CLAIM and their roles).
+OPTIONAL_FACTS: dict[str, tuple[str, ...]] = {
+    "sex": ("players.sex",), "beard": ("players.beard",), "glasses": ("players.glasses",),
+    "headwear": ("players.headwear",), "clothing": ("players.clothing", "players.clothing_hue"),
+    "drink": ("players.drink",), "dimension": ("players.dimension", "players.dimension_phonetic"),
+    "spare_decks": ("players.spare_decks",), "watches": ("players.analog_watches", "players.digital_watches"),
+    "room": ("room",), "weather": ("weather",), "croupier": ("croupier",), "stakes": ("stakes",),
+    "daylight": ("place",),
+}
+NOT_FACTS = {"version", "ruleset", "readings", "previous_game"}     # options of the judging, not facts
+ALWAYS_READ = {"date", "time", "weekday", "moon", "deal_number", "players", "seats", "dealer", "circles",
+               "card_states", "history", "claims", "modifiers"}
+# Readings that make a document without claims or with six players unjudgeable on purpose.
+UNJUDGEABLE = {"IP-MANDATORY-CLAIM", "IP-DECKS"}
+
+_DECK = deck52()
+
+
+def test_optional_facts_are_mapped():
+    """The map above covers exactly the document's optional keys and every input a modifier may read:
+    a new fact of the schema or a new input of ``READS`` must say which it is."""
+    schema = sitting_schema()
+    player = schema["$defs"]["player"]
+    optional = {f"players.{k}" for k in player["properties"]} - {f"players.{k}" for k in player["required"]}
+    optional |= set(schema["properties"]) - set(schema["required"]) - NOT_FACTS
+    assert optional == {key for keys in OPTIONAL_FACTS.values() for key in keys}
+    assert READS == set(OPTIONAL_FACTS) | ALWAYS_READ
+
+
+def _deal(table, number: int, started_at: str, readings: dict, order: list) -> list[str]:
+    """The cards of deal ``number`` in dealing order: ``order`` (a shuffled deck) dealt a circle at a time,
+    as many circles as the deal has (modifiers 5 and 6 can change that)."""
+    _rs, rd, facts = deal_start(table, number, started_at, readings=readings)
+    dealing = Dealing(facts, rd)
+    deck = list(order) * dealing.decks
+    while dealing.next_circle() is not None:
+        begun = len(dealing.dealt)
+        dealing.deal_all(deck[begun:begun + facts.players], partial=True)
+    return [str(c.card) for c in dealing.dealt]
+
+
+@st.composite
+def documents(draw, players=None, readings=None) -> dict:
+    """A sitting document of 1-4 deals at random moments, with ``players`` (a function of the drawn seats
+    giving each player's facts) and ``readings`` (a strategy)."""
+    seats = draw(st.lists(st.sampled_from(SEATS), min_size=2, max_size=8, unique=True))
+    rd = draw(readings) if readings is not None else {}
+    doc: dict = {"players": [{"id": f"p{i}", "seat": seat} for i, seat in enumerate(seats)], "deals": []}
+    if players is not None:
+        for p in doc["players"]:
+            p.update(draw(players))
+    if rd:
+        doc["readings"] = rd
+    table = table_from_doc(doc)
+    start = draw(st.datetimes(min_value=dt.datetime(2024, 1, 1), max_value=dt.datetime(2027, 12, 31)))
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        at = (start + dt.timedelta(minutes=draw(st.integers(3, 600)) * (number - 1))).isoformat(timespec="minutes")
+        order = draw(st.permutations(_DECK))
+        doc["deals"].append({"started_at": at, "cards": _deal(table, number, at, rd, order)})
+    return doc
+
+
+def _acting(out: dict) -> set[int]:
+    """The modifiers the trace shows acting (a card, an order, a pattern, an input, a cancel ...)."""
+    return {int(entry["source"][1:]) for deal in out["deals"] for entry in deal["trace"]
+            if entry["source"][:1] == "M" and entry["source"][1:].isdigit()}
+
+
+def _readers(readings: dict) -> set[int]:
+    """The modifiers that read, under ``readings``, a fact the minimal document leaves out."""
+    reading = resolve(readings, games=("dragon",)).__getitem__
+    return {n for n, m in registry().items() if m.reads_under(reading) & set(OPTIONAL_FACTS)}
+
+
+_FACT_POINTS = sorted(p.id for p in points().values() if p.game == "dragon" and p.id not in UNJUDGEABLE)
+
+
+@st.composite
+def some_readings(draw) -> dict:
+    chosen = draw(st.lists(st.sampled_from(_FACT_POINTS), max_size=40, unique=True))
+    return {pid: draw(st.sampled_from(points()[pid].readings)) for pid in chosen}
+
+
+_QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_QUICK
+@given(documents())
+def test_omitted_facts_fire_nothing(doc):
+    """engine-api.md, "Sitting documents": a fact left out is neutral. With only the required keys, no
+    modifier reading a room or player fact acts (e.g. modifier 72's odd number of exits, 73's even
+    number of one sex, 78-88's clothing, 89-90's weather)."""
+    out = judge_game(doc)
+    assert not _acting(out) & _readers({})
+
+
+@_QUICK
+@given(documents(readings=some_readings()))
+def test_omitted_facts_fire_nothing_under_any_reading(doc):
+    """The same under the readings a club may choose: a fact nobody recorded is no count of zero
+    (modifier 37: "Если животных четное количество" under IP-M37-ZERO zero_is_even; modifier 56: "Если
+    бородатых четное количество" under IP-M56-EVEN zero_counts)."""
+    _check_any_reading(doc)
+
+
+def _check_any_reading(doc: dict) -> None:
+    try:
+        out = judge_game(doc)
+    except RulesError as error:       # a reading that asks for a claim this document does not make
+        assert "claim" in str(error), error
+        return
+    assert not _acting(out) & _readers(doc.get("readings", {}))
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents(readings=some_readings()))
+def test_omitted_facts_fire_nothing_long(doc):
+    """Modifiers 36, 37 and 56 as above, with many more documents."""
+    _check_any_reading(doc)
+
+
+def test_recorded_zero_still_counts():
+    """Modifier 37: "Если животных четное количество – оживляются фоски во 2-й и последней картах сданных на
+    открытых кругах". A counted 0 is even under IP-M37-ZERO zero_is_even; 0 left out is not counted."""
+    doc = {"players": [{"id": "a", "seat": "N"}, {"id": "b", "seat": "S"}], "deals": []}
+    found = None
+    for seed in range(200):
+        cards = _deal(table_from_doc(doc), 1, "2026-03-02T10:00", {}, shuffled(_DECK, seed))
+        judged = {}
+        for animals in (0, None):
+            t = table_from_doc({**doc, "room": {"animals": animals}})
+            j = judge_deal(t, 1, "2026-03-02T10:00", cards, readings={"IP-M37-ZERO": "zero_is_even"})
+            judged[animals] = 37 in j.state.fired
+        if judged[0]:
+            found = judged
+            break
+    assert found == {0: True, None: False}
+    assert Room().animals is None
