@@ -172,3 +172,92 @@ def test_recorded_zero_still_counts():
             break
     assert found == {0: True, None: False}
     assert Room().animals is None
+
+
+# ---------------------------------------------------------------------------- 2. the trace explains it all
+_PLAYER_FACTS = st.fixed_dictionaries({
+    "sex": st.sampled_from(["m", "f"]), "beard": st.booleans(), "glasses": st.booleans(),
+    "headwear": st.booleans(), "clothing": st.sampled_from(["light", "dark", "none"]),
+    "drink": st.sampled_from(["none", "soft", "alcohol"]), "spare_decks": st.integers(0, 1),
+    "dimension": st.sampled_from(["Klah", "Perv", "Deva", "Imper"]),
+})
+_STATE_CHANGES = ("natural", "home", "free", "wild", "dead", "kill annulled")
+_ROLES = ("incrementing", "decrementing")
+DEFAULT_PATTERN = ["dark", "dark", "dark", "open", "open", "open", "open", "open", "dark"]
+
+
+@st.composite
+def documents_with_facts(draw) -> dict:
+    doc = draw(documents(players=_PLAYER_FACTS))
+    doc["room"] = draw(st.fixed_dictionaries({
+        "saint_images": st.integers(0, 3), "animals": st.integers(0, 3), "analog_clocks": st.integers(0, 2),
+        "digital_clocks": st.integers(0, 2), "natural_table": st.booleans(), "exits": st.integers(0, 3),
+        "closed_room": st.booleans()}))
+    doc["weather"] = draw(st.sampled_from(["sunny", "overcast", "other"]))
+    return doc
+
+
+def replay(deal: dict) -> None:
+    """Replay a judged deal's trace over its cards as dealt; every line that claims a change must find
+    what it says it changed ("before") and leave what it says ("after"); the end must be the output."""
+    cards = {pid: [{"card": c["card"], "state": "natural", "played": c["card"], "role": None}
+                   for c in p["cards"]] for pid, p in deal["players"].items()}
+    orders = {"cards": "natural", "suits": "natural"}
+    weakest, winners, pattern = False, None, None
+    for line in deal["trace"]:
+        change, before, after = line["change"], line["before"], line["after"]
+        where = f"{line['source']} {change} {line['cards']} {before} -> {after} ({line['text']})"
+        if change.endswith(" order"):
+            which = change.split()[0]
+            assert orders[which] == before and before != after, where
+            orders[which] = after
+            continue
+        if change == "weakest wins":
+            assert not weakest, where
+            weakest = True
+            continue
+        if change == "winner":
+            winners = after if isinstance(after, list) else [after]
+            continue
+        if change == "pattern":
+            assert (pattern or before) == before and before != after, where
+            pattern = after
+            continue
+        if len(line["cards"]) != 1 or line["player"] not in cards:
+            continue
+        if change in _STATE_CHANGES or change.startswith(("not ", "revived")):
+            key = "state"
+        elif change in ("rank", "suit"):
+            key = "played"
+        elif change in _ROLES:
+            key = "role"
+        else:                                  # protected, frozen, refused, kill stopped, duplicate ...
+            assert before == after, where
+            continue
+        if before == after:                    # an explanation of a change another line made
+            continue
+        held = [c for c in cards[line["player"]] if c["card"] == line["cards"][0] and c[key] == before]
+        assert held, f"claims a change that did not happen: {where}"
+        held[0][key] = after
+    for pid, player in deal["players"].items():
+        for mine, out in zip(cards[pid], player["cards"], strict=True):
+            assert mine["state"] == out["state"], (pid, out, deal["trace"])
+            assert mine["played"][:-1] == str(out["rank"]) or mine["played"] == f"{_RANKS[out['rank']]}{out['suit']}", (
+                pid, out, mine)
+            assert mine["played"][-1] == out["suit"], (pid, out, mine)
+            assert mine["role"] == out["role"], (pid, out, mine)
+    assert orders == deal["orders"] and weakest == deal["weakest_wins"]
+    assert winners == deal["winners"]
+    assert (pattern or DEFAULT_PATTERN) == deal["pattern"], deal["trace"]
+
+
+_RANKS = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+@_QUICK
+@given(documents_with_facts())
+def test_every_change_has_one_trace_line(doc):
+    """Every change of a card's state, rank, suit or role, of the orders and of the winner is one trace
+    line whose "before" is what the card had, and the trace says nothing changed that did not."""
+    for deal in judge_game(doc)["deals"]:
+        replay(deal)

@@ -23,7 +23,7 @@ from ..readings import Readings, resolve
 from . import readings_dragon  # noqa: F401  (registers the points the state reads)
 from .base_rules import apply_orders, apply_rule_states, apply_suit_claims
 from .context import Place, Player, Room, Stakes, Table
-from .deal import Dealing
+from .deal import DEFAULT_PATTERN, Dealing
 from .facts import DealFacts, deal_facts
 from .game import DealRecord, GameHistory, WinningHand
 from .modifiers.base import apply_adjustments, apply_modifiers, registry
@@ -124,6 +124,9 @@ def _prepare(facts: DealFacts, dealing: Dealing, readings: Readings, history: Ga
         state = DealState(facts, _fresh_cards(dealing), dealing.pattern, readings, history, claims,
                           cancelled, rebased, reading_cache=cache)
         cache = state._rd
+        if dealing.all_dark:       # base rule 15 (Table 1): the whole deal dark, before any pattern hook
+            state.note("pattern", (), "base rule 15: the whole deal is dealt dark", source="T1",
+                       before=list(DEFAULT_PATTERN), after=["dark"] * len(DEFAULT_PATTERN))
         for source, before, after, text in dealing.final_notes():
             state.note("pattern", (), text, source=source, before=list(before), after=list(after))
         for source, name, before, after in facts.adjustments:

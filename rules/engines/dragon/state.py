@@ -570,14 +570,15 @@ class DealState:
             c.state = HOME
             c.state_source = "B3"
             self._record(source, "dead", c, before, HOME, text)
-            self._record("B3", "home", c, DEAD, HOME, "a killed free card becomes home")
+            # Base rule 3 says why the kill left it home: the kill's own line is the change (free -> home).
+            self._record("B3", "home", c, HOME, HOME, "a killed free card becomes home")
             return True
         if before == WILD:
             c.state = NATURAL
             c.state_source = "B4"
             c.rank, c.suit = c.real_rank, c.real_suit
             self._record(source, "dead", c, before, NATURAL, text)
-            self._record("B4", "natural", c, DEAD, NATURAL, "a killed wild card becomes natural")
+            self._record("B4", "natural", c, NATURAL, NATURAL, "a killed wild card becomes natural")
             return True
         c.prior = before
         c.state = DEAD
