@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,11 +25,16 @@ from rules.engines.dragon import judge_game
 from rules.engines.dragon.context import SEATS, Room
 from rules.engines.dragon.deal import Dealing
 from rules.engines.dragon.document import sitting_schema
+from rules.engines.dragon.game import GameHistory
 from rules.engines.dragon.judge import deal_start, judge_deal, table_from_doc
 from rules.engines.dragon.modifiers.base import READS, registry
+from rules.engines.dragon.presets import ruleset as get_ruleset
 from rules.engines.errors import RulesError
 from rules.engines.readings import registry as points
 from rules.engines.readings import resolve
+
+from .dragon.helpers import card
+from .dragon.test_base_rules import bare
 
 # What a modifier may read (``modifiers.base.READS``) that the document may leave out, with the keys
 # that record it. Every other input is the cards (circles, card_states, history, modifiers), the time
@@ -187,8 +193,8 @@ DEFAULT_PATTERN = ["dark", "dark", "dark", "open", "open", "open", "open", "open
 
 
 @st.composite
-def documents_with_facts(draw) -> dict:
-    doc = draw(documents(players=_PLAYER_FACTS))
+def documents_with_facts(draw, readings=None) -> dict:
+    doc = draw(documents(players=_PLAYER_FACTS, readings=readings))
     doc["room"] = draw(st.fixed_dictionaries({
         "saint_images": st.integers(0, 3), "animals": st.integers(0, 3), "analog_clocks": st.integers(0, 2),
         "digital_clocks": st.integers(0, 2), "natural_table": st.booleans(), "exits": st.integers(0, 3),
@@ -248,7 +254,13 @@ def replay(deal: dict) -> None:
             assert mine["role"] == out["role"], (pid, out, mine)
     assert orders == deal["orders"] and weakest == deal["weakest_wins"]
     assert winners == deal["winners"]
-    assert (pattern or DEFAULT_PATTERN) == deal["pattern"], deal["trace"]
+    assert _dealt_kinds(pattern or DEFAULT_PATTERN) == deal["pattern"], deal["trace"]
+
+
+def _dealt_kinds(plan: list[str]) -> list[str]:
+    """The circles a planned pattern deals (modifiers 5 and 6 under IP-M5-SCOPE and IP-M6-LENGTH)."""
+    dealt = {"undealt": [], "dark_then_open": ["dark", "open"], "open_dealer_dark": ["open"]}
+    return [kind for planned in plan for kind in dealt.get(planned, [planned])]
 
 
 _RANKS = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -261,3 +273,86 @@ def test_every_change_has_one_trace_line(doc):
     line whose "before" is what the card had, and the trace says nothing changed that did not."""
     for deal in judge_game(doc)["deals"]:
         replay(deal)
+
+
+@pytest.mark.slow
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents_with_facts(readings=some_readings()))
+def test_every_change_has_one_trace_line_under_any_reading(doc):
+    """As above under the readings a club may choose."""
+    try:
+        out = judge_game(doc)
+    except RulesError as error:       # a reading that asks for a claim this document does not make
+        assert "claim" in str(error), error
+        return
+    for deal in out["deals"]:
+        replay(deal)
+
+
+def _judged(doc: dict, ruleset) -> list[dict]:
+    """The sitting's deals judged under ``ruleset`` (a Ruleset), each with the deals before it as history."""
+    table = table_from_doc(doc)
+    history = GameHistory()
+    out = []
+    for number, d in enumerate(doc["deals"], start=1):
+        j = judge_deal(table, number, d["started_at"], d["cards"], history=history, ruleset=ruleset,
+                       readings=doc.get("readings"), refuse=True)
+        history.add(j.record)
+        out.append(j.as_dict())
+    return out
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents_with_facts(), st.randoms(use_true_random=False))
+def test_a_modifier_without_a_trace_line_changed_nothing(doc, rnd):
+    """The other half of "every change has its line": a modifier the trace never names, taken out of the
+    ruleset, leaves the whole judgement as it was (cards, orders, pattern, winners and trace)."""
+    club = get_ruleset("club-2.2.1")
+    judged = _judged(doc, club)
+    named = _acting({"deals": judged})
+    silent = sorted(set(registry()) - named)
+    for number in rnd.sample(silent, min(6, len(silent))):
+        assert _judged(doc, replace(club, disabled=club.disabled | {number})) == judged, f"M{number}"
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents_with_facts(readings=some_readings()), st.randoms(use_true_random=False))
+def test_a_modifier_without_a_trace_line_changed_nothing_under_any_reading(doc, rnd):
+    """As above under the readings a club may choose."""
+    club = get_ruleset("club-2.2.1")
+    try:
+        judged = _judged(doc, club)
+    except RulesError as error:       # a reading that asks for a claim this document does not make
+        assert "claim" in str(error), error
+        return
+    silent = sorted(set(registry()) - _acting({"deals": judged}))
+    for number in rnd.sample(silent, min(6, len(silent))):
+        assert _judged(doc, replace(club, disabled=club.disabled | {number})) == judged, f"M{number}"
+
+
+# ---------------------------------------------------------------------------- what the properties found
+def test_b03_b04_lines_explain_the_kill_without_a_second_change():
+    """Base rules 3 and 4: "Если одно из правил или модификаторов убивает свободную карту, то она становится
+    домашней" / "... дикую карту, то она становится естественной". The kill's line is the one change
+    (free -> home, wild -> natural); the B3 / B4 line says why and claims no dead -> home change the card
+    never went through."""
+    s = bare({"E": "Kc Qc - - - - - - -"})
+    free, wild = card(s, "Kc"), card(s, "Qc")       # the Qc is wild at 10:30 (Table 2)
+    assert s.grant(free, "free", "M13") and s.kill(free, "M8") and s.kill(wild, "M9")
+    lines = [(e.source, e.change, e.before, e.after) for e in s.trace[-4:]]
+    assert lines == [("M8", "dead", "free", "home"), ("B3", "home", "home", "home"),
+                     ("M9", "dead", "wild", "natural"), ("B4", "natural", "natural", "natural")]
+
+
+def test_b15_all_dark_deal_has_its_pattern_line():
+    """Base rule 15: "Номер партии, кратный дню недели играется в темную" (Table 1): deal 3 on a Wednesday
+    is dealt dark, and the trace says so in a pattern line from the default three dark, five open, one
+    dark circles."""
+    doc = {"players": [{"id": "a", "seat": "N"}, {"id": "b", "seat": "S"}], "deals": []}
+    at = "2026-12-02T10:30:00+03:00"                 # a Wednesday
+    cards = _deal(table_from_doc(doc), 3, at, {}, shuffled(_DECK, 1))
+    judged = judge_deal(table_from_doc(doc), 3, at, cards)
+    lines = [e for e in judged.trace if e.change == "pattern"]
+    assert [(e.source, e.before, e.after) for e in lines] == [("T1", DEFAULT_PATTERN, ["dark"] * 9)]
+    assert judged.as_dict()["pattern"] == ["dark"] * 9
