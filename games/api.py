@@ -99,7 +99,8 @@ class SeatInSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(choices=Seat.choices)
     glasses = serializers.BooleanField(required=False)
     headwear = serializers.BooleanField(required=False)
-    clothing = serializers.ChoiceField(choices=Clothing.choices, required=False)
+    # the tone of the clothing: null, "" or left out when not recorded
+    clothing = serializers.ChoiceField(choices=Clothing.choices, required=False, allow_null=True, allow_blank=True)
     drink = serializers.ChoiceField(choices=Drink.choices, required=False)
     spare_decks = serializers.IntegerField(required=False, min_value=0, max_value=20)
     # clocks with hands / digital clocks the player wears or carries
@@ -110,7 +111,8 @@ class SeatInSerializer(serializers.Serializer):
 
 
 class RoomInSerializer(serializers.Serializer):
-    animals = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    # null or left out: not counted
+    animals = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
     weather = enum_field(Weather.choices, required=False)
     saint_images = serializers.IntegerField(required=False, min_value=0, max_value=1000)
     analog_clocks = serializers.IntegerField(required=False, min_value=0, max_value=1000)

@@ -62,10 +62,12 @@ def _player_doc(gp) -> dict:
         "id": player_key(member.pk), "seat": gp.seat,
         "dimension": member.dimension.name_en, "dimension_phonetic": member.dimension.phonetic,
         "sex": member.sex, "beard": member.beard,
-        "glasses": gp.glasses, "headwear": gp.headwear, "clothing": gp.clothing, "drink": gp.drink,
+        "glasses": gp.glasses, "headwear": gp.headwear, "drink": gp.drink,
         "spare_decks": gp.spare_decks, "analog_watches": gp.analog_watches, "digital_watches": gp.digital_watches,
     }
-    if gp.clothing_hue:             # left out when not recorded
+    if gp.clothing:                 # left out when not recorded
+        doc["clothing"] = gp.clothing
+    if gp.clothing_hue:
         doc["clothing_hue"] = gp.clothing_hue
     return doc
 

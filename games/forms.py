@@ -39,7 +39,7 @@ class GameStartForm(forms.Form):
 
     min_stake = forms.IntegerField(label=_("Minimum stake"), min_value=1)
     max_stake = forms.IntegerField(label=_("Maximum stake"), min_value=1)
-    animals = forms.IntegerField(label=_("Animals in the room"), min_value=0, initial=0)
+    animals = forms.IntegerField(label=_("Animals in the room"), min_value=0, required=False)   # empty: not counted
     weather = forms.ChoiceField(label=_("Weather"), choices=Weather.choices, initial=Weather.NOT_RECORDED)
     saint_images = forms.IntegerField(label=_("Images of saints"), min_value=0)
     analog_clocks = forms.IntegerField(label=_("Analog clocks"), min_value=0)
@@ -66,8 +66,8 @@ class GameStartForm(forms.Form):
             pid = row.member_id
             self.fields[f"glasses_{pid}"] = forms.BooleanField(label=_("Glasses"), required=False)
             self.fields[f"headwear_{pid}"] = forms.BooleanField(label=_("Headwear"), required=False)
-            self.fields[f"clothing_{pid}"] = forms.ChoiceField(label=_("Clothing"), choices=Clothing.choices,
-                                                               initial=Clothing.LIGHT)
+            self.fields[f"clothing_{pid}"] = forms.ChoiceField(
+                label=_("Clothing"), choices=[("", _("not recorded")), *Clothing.choices], required=False)
             self.fields[f"drink_{pid}"] = forms.ChoiceField(label=_("Drink"), choices=Drink.choices,
                                                             initial=Drink.NONE)
             self.fields[f"spare_decks_{pid}"] = forms.IntegerField(label=_("Spare decks"), min_value=0, initial=0)

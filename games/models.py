@@ -75,7 +75,8 @@ class Game(models.Model):
     min_stake = models.PositiveIntegerField(_("minimum stake"))
     max_stake = models.PositiveIntegerField(_("maximum stake"))
     # The room of the evening: the venue's permanent facts prefilled, overridable for the evening.
-    animals = models.PositiveSmallIntegerField(_("animals in the room"), default=0)
+    # None: not counted (a counted zero is even under IP-M37-ZERO zero_is_even; nobody's count is not).
+    animals = models.PositiveSmallIntegerField(_("animals in the room"), null=True, blank=True, default=None)
     weather = models.CharField(_("weather"), max_length=12, choices=Weather.choices, default=Weather.NOT_RECORDED)
     saint_images = models.PositiveSmallIntegerField(_("images of saints"), default=0)
     analog_clocks = models.PositiveSmallIntegerField(_("analog clocks"), default=0)
@@ -119,10 +120,10 @@ class Game(models.Model):
 
     def room_facts(self) -> dict:
         """The room of the sitting document; a fact not recorded (None) is left out."""
-        facts = {"saint_images": self.saint_images, "animals": self.animals, "analog_clocks": self.analog_clocks,
+        facts = {"saint_images": self.saint_images, "analog_clocks": self.analog_clocks,
                  "digital_clocks": self.digital_clocks, "natural_table": self.natural_table, "exits": self.exits,
                  "closed_room": self.closed_room, "bearded_onlookers": self.bearded_onlookers}
-        for name in self.OPTIONAL_ROOM_FACTS:
+        for name in ("animals", *self.OPTIONAL_ROOM_FACTS):
             if getattr(self, name) is not None:
                 facts[name] = getattr(self, name)
         return facts
@@ -136,7 +137,8 @@ class GamePlayer(models.Model):
     seat = models.CharField(_("seat"), max_length=2, choices=Seat.choices)
     glasses = models.BooleanField(_("glasses"), default=False)
     headwear = models.BooleanField(_("headwear"), default=False)
-    clothing = models.CharField(_("clothing"), max_length=5, choices=Clothing.choices, default=Clothing.LIGHT)
+    # "": not recorded (modifiers 78-88 read a recorded tone; light is not assumed).
+    clothing = models.CharField(_("clothing"), max_length=5, choices=Clothing.choices, blank=True, default="")
     drink = models.CharField(_("drink"), max_length=7, choices=Drink.choices, default=Drink.NONE)
     spare_decks = models.PositiveSmallIntegerField(_("spare decks"), default=0)
     # The clocks the player wears or carries, and his clothing's hue ("": not recorded).

@@ -60,8 +60,10 @@ def _clean_player_facts(member_id: int, facts: Mapping) -> dict:
         if key in ("glasses", "headwear"):
             out[key] = bool(value)
         elif key == "clothing":
-            _check_choice("clothing", value, Clothing.values)
-            out[key] = value
+            # None or "": not recorded.
+            if value is not None and value != "":
+                _check_choice("clothing", value, Clothing.values)
+            out[key] = value or ""
         elif key == "drink":
             _check_choice("drink", value, Drink.values)
             out[key] = value
@@ -85,6 +87,8 @@ def _clean_room(room: Mapping) -> dict:
             out[key] = value
         elif key in ("natural_table", "closed_room"):
             out[key] = bool(value)
+        elif key == "animals" and value is None:      # not counted
+            out[key] = None
         elif key in Game.OPTIONAL_ROOM_FACTS:
             if value is not None and not isinstance(value, bool):
                 raise InvalidInput(_("%(field)s: %(value)s must be yes, no or not recorded.")

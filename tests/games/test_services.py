@@ -310,8 +310,10 @@ def test_sitting_document_from_rows(game, croupier, players):
     assert [p["seat"] for p in doc["players"]] == ["N", "E", "S", "W"]
     north = doc["players"][0]
     assert north["id"] == str(players[0].pk) and north["dimension_phonetic"] == players[0].dimension.phonetic
+    # The clothing and the animals nobody recorded are left out (modifiers 37 and 78-88 read them).
     assert set(north) == {"id", "seat", "dimension", "dimension_phonetic", "sex", "beard", "glasses",
-                          "headwear", "clothing", "drink", "spare_decks", "analog_watches", "digital_watches"}
+                          "headwear", "drink", "spare_decks", "analog_watches", "digital_watches"}
+    assert "animals" not in doc["room"]
     assert doc["room"]["exits"] == game.exits and doc["place"]["timezone"] == "Europe/Moscow"
     assert doc["deals"] == [{"started_at": deal.started_at.astimezone(game.session.venue.tz).isoformat(),
                              "cards": ["Qs"], "bets": {str(p.pk): game.ante for p in players},
@@ -353,3 +355,14 @@ def test_a_refused_card_is_named_in_at_most_forty_characters():
         cards.parse("Z" * 5000)
     message = rules_message(refused.value)
     assert "Z" * 40 in message and "Z" * 41 not in message and "5♣" in message
+
+
+def test_sitting_document_keeps_recorded_clothing_and_animals(game, croupier, players):
+    """Modifiers 37 ("Если животных четное количество") and 78-84 (a dominant tone of the clothing) read
+    what the club recorded: a counted zero animals and a recorded tone are in the document."""
+    game.players.filter(member=players[0]).update(clothing="light")
+    type(game).objects.filter(pk=game.pk).update(animals=0)
+    game.refresh_from_db()
+    doc = services._game_doc(game)
+    assert doc["players"][0]["clothing"] == "light" and "clothing" not in doc["players"][1]
+    assert doc["room"]["animals"] == 0
