@@ -81,9 +81,9 @@ def _deal(table, number: int, started_at: str, readings: dict, order: list) -> l
 
 
 @st.composite
-def documents(draw, players=None, readings=None) -> dict:
-    """A sitting document of 1-4 deals at random moments, with ``players`` (a function of the drawn seats
-    giving each player's facts) and ``readings`` (a strategy)."""
+def documents(draw, players=None, readings=None, bets=False) -> dict:
+    """A sitting document of 1-4 deals at random moments, with ``players`` and ``readings`` (strategies of
+    each player's facts and of the readings) and, with ``bets``, what each player put in."""
     seats = draw(st.lists(st.sampled_from(SEATS), min_size=2, max_size=8, unique=True))
     rd = draw(readings) if readings is not None else {}
     doc: dict = {"players": [{"id": f"p{i}", "seat": seat} for i, seat in enumerate(seats)], "deals": []}
@@ -98,6 +98,8 @@ def documents(draw, players=None, readings=None) -> dict:
         at = (start + dt.timedelta(minutes=draw(st.integers(3, 600)) * (number - 1))).isoformat(timespec="minutes")
         order = draw(st.permutations(_DECK))
         doc["deals"].append({"started_at": at, "cards": _deal(table, number, at, rd, order)})
+        if bets:           # a deal's record, not a fact: the pot modifier 62 weighs in minimum stakes
+            doc["deals"][-1]["bets"] = {p["id"]: draw(st.integers(0, 12)) for p in doc["players"]}
     return doc
 
 
@@ -126,17 +128,17 @@ _QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[Health
 
 
 @_QUICK
-@given(documents())
+@given(documents(bets=True))
 def test_omitted_facts_fire_nothing(doc):
     """engine-api.md, "Sitting documents": a fact left out is neutral. With only the required keys, no
     modifier reading a room or player fact acts (e.g. modifier 72's odd number of exits, 73's even
     number of one sex, 78-88's clothing, 89-90's weather)."""
     out = judge_game(doc)
-    assert not _acting(out) & _readers({})
+    assert not _acting(out) & _readers({}), sorted(_acting(out) & _readers({}))
 
 
 @_QUICK
-@given(documents(readings=some_readings()))
+@given(documents(readings=some_readings(), bets=True))
 def test_omitted_facts_fire_nothing_under_any_reading(doc):
     """The same under the readings a club may choose: a fact nobody recorded is no count of zero
     (modifier 37: "Если животных четное количество" under IP-M37-ZERO zero_is_even; modifier 56: "Если
@@ -150,12 +152,13 @@ def _check_any_reading(doc: dict) -> None:
     except RulesError as error:       # a reading that asks for a claim this document does not make
         assert "claim" in str(error), error
         return
-    assert not _acting(out) & _readers(doc.get("readings", {}))
+    wrong = _acting(out) & _readers(doc.get("readings", {}))
+    assert not wrong, sorted(wrong)
 
 
 @pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(documents(readings=some_readings()))
+@given(documents(readings=some_readings(), bets=True))
 def test_omitted_facts_fire_nothing_long(doc):
     """Modifiers 36, 37 and 56 as above, with many more documents."""
     _check_any_reading(doc)
@@ -356,3 +359,25 @@ def test_b15_all_dark_deal_has_its_pattern_line():
     lines = [e for e in judged.trace if e.change == "pattern"]
     assert [(e.source, e.before, e.after) for e in lines] == [("T1", DEFAULT_PATTERN, ["dark"] * 9)]
     assert judged.as_dict()["pattern"] == ["dark"] * 9
+
+
+def test_m62_without_recorded_stakes_does_not_act():
+    """Modifier 62: "Если в предыдущей партии выигрыш составил более 10 минимальных ставок, то наибольшая
+    карта ... становится домашней". A pot of 40 is above 10 minimum stakes of 2 when the stakes are
+    recorded; a document without stakes has no minimum stake to weigh it in, and 62 does not act."""
+    players = [{"id": pid, "seat": seat} for pid, seat in zip("abcd", ("N", "E", "S", "W"), strict=True)]
+    table = table_from_doc({"players": players, "deals": []})
+    found = None
+    for seed in range(100):
+        deals = []
+        for number, at in ((1, "2026-05-05T10:30"), (2, "2026-05-05T10:40")):
+            cards = _deal(table, number, at, {}, shuffled(_DECK, seed * 2 + number))
+            deals.append({"started_at": at, "cards": cards, "bets": {p["id"]: 10 for p in players}})
+        acted = {}
+        for stakes in ({"stakes": {"min": 2, "max": 20}}, {}):
+            out = judge_game({"players": players, "deals": deals, "readings": {"IP-M62-CARD": "that_rank"}, **stakes})
+            acted[bool(stakes)] = 62 in _acting(out)
+        if acted[True]:
+            found = acted
+            break
+    assert found == {True: True, False: False}

@@ -195,7 +195,9 @@ class Table:
     # None: not recorded, which fires neither modifier 89 nor 90 (an omitted fact is neutral).
     weather: str | None = None
     croupier: Mapping[str, str] = field(default_factory=dict)
-    stakes: Stakes = field(default_factory=Stakes)
+    # None: not recorded (a sitting document without ``stakes``): modifier 62, which weighs the previous
+    # deal's winnings in minimum stakes, has nothing to weigh them in and does not act.
+    stakes: Stakes | None = field(default_factory=Stakes)
 
     def __post_init__(self) -> None:
         players = tuple(self.players)
@@ -215,6 +217,8 @@ class Table:
         object.__setattr__(self, "players", tuple(sorted(players, key=lambda p: _SEAT_INDEX[p.seat])))
         if self.weather is not None:
             _choice("weather", self.weather, _WEATHER)
+        if self.stakes is not None and not isinstance(self.stakes, Stakes):
+            raise RulesError(f"not stakes: {self.stakes!r}", value=self.stakes)
         object.__setattr__(self, "croupier", dict(self.croupier))
 
     @property

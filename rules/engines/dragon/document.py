@@ -56,7 +56,8 @@ _TOP = {
                 "The weather. Left out or null: not recorded, which fires neither modifier 89 nor 90."),
     "croupier": ({"type": "object", "additionalProperties": {"type": "string"}},
                  "The croupier's calls where the facts leave a doubt, e.g. {\"clothing\": \"hard_to_tell\"}."),
-    "stakes": ({"$ref": "#/$defs/stakes"}, "The table's stakes."),
+    "stakes": ({"$ref": "#/$defs/stakes"}, "The table's stakes. Left out: not recorded, and modifier 62 (the "
+               "previous deal's winnings above 10 minimum stakes) does not act."),
     "deals": ({"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/deal"}, {"$ref": "#/$defs/unrecorded_deal"}]}},
               "The deals in order, numbered 1, 2, ... by their place here; deal n is judged with deals 1..n-1 as "
               "its history. A deal may be unrecorded (see unrecorded_deal): it keeps its number."),

@@ -62,7 +62,7 @@ class DealRecord:
     winners: tuple[str, ...]
     winning_hands: tuple[WinningHand, ...]
     pot: int = 0
-    min_stake: int = 2
+    min_stake: int | None = 2          # None: the sitting's stakes were not recorded
     wild: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
     open_cards: tuple[Card, ...] = ()

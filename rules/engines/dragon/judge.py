@@ -470,6 +470,10 @@ def _winners(state: DealState, hands: Mapping[str, object], holder: str) -> tupl
     return tuple(tied)
 
 
+def _min_stake(table: Table) -> int | None:
+    return table.stakes.min if table.stakes is not None else None
+
+
 def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, ...], pot: int,
             bets: Mapping[str, int] | None = None) -> DealRecord:
     wins = []
@@ -483,7 +487,7 @@ def _record(state: DealState, hands: Mapping[str, object], winners: tuple[str, .
     claims = tuple((c.player, c.rule) for c in state.claims)
     return DealRecord(
         number=state.facts.number, winners=winners, winning_hands=tuple(wins), pot=pot,
-        min_stake=state.table.stakes.min,
+        min_stake=_min_stake(state.table),
         wild=tuple(c.card for c in state.cards if c.state == WILD),
         dead=tuple(c.card for c in state.cards if c.state == DEAD),
         open_cards=tuple(c.card for c in state.cards if c.open), weakest_won=state.weakest_wins,
@@ -523,7 +527,7 @@ def table_from_doc(doc: Mapping) -> Table:
     players = tuple(Player(**_keys("a player", p, _PLAYER_KEYS)) for p in players_doc)
     room = Room(**_keys("room", doc.get("room", {}), _ROOM_KEYS))
     place = Place(**_keys("place", doc.get("place", {}), _PLACE_KEYS))
-    stakes = Stakes(**_keys("stakes", doc.get("stakes", {}), _STAKE_KEYS))
+    stakes = Stakes(**_keys("stakes", doc["stakes"], _STAKE_KEYS)) if doc.get("stakes") is not None else None
     croupier = doc.get("croupier", {})
     if not isinstance(croupier, Mapping):
         raise RulesError(f"croupier must be an object, not {croupier!r}", value=croupier)
@@ -723,7 +727,7 @@ def unrecorded_deal(table: Table, number: int, deal_doc: Mapping, *, readings: M
             raise RulesError(f"the bet of {pid} in {where} must be a whole number 0 or more, not {amount!r}",
                              value=amount)
     record = DealRecord(number=number, winners=tuple(winners), winning_hands=(), pot=pot,
-                        min_stake=table.stakes.min, bets=dict(bets), recorded=False)
+                        min_stake=_min_stake(table), bets=dict(bets), recorded=False)
     entry = {"number": number, "dealer": facts.dealer, "unrecorded": True, "winners": list(winners), "pot": pot,
              "trace": []}
     return entry, record

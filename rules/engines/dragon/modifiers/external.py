@@ -427,7 +427,7 @@ def m62(state: DealState) -> None:
     if history is None:
         return
     previous = history.last_at_table if state.reading("IP-M62-PREVIOUS") == "last_at_table" else history.previous
-    if previous is None or not previous.winning_hands:
+    if previous is None or not previous.winning_hands or previous.min_stake is None:   # stakes not recorded
         return
     net = state.reading("IP-M62-WINNINGS") == "net_gain"
     winnings = previous.net_gain if net else previous.pot
