@@ -381,3 +381,20 @@ def test_m62_without_recorded_stakes_does_not_act():
             found = acted
             break
     assert found == {True: True, False: False}
+
+
+def test_m50_reads_only_a_recorded_table():
+    """Modifier 50: "Если играют за столом не из натуральных материалов везде естественный порядок карт
+    меняется на инвертированный". A table recorded as not natural inverts the card order; a table left out
+    is not recorded and inverts nothing, under either IP-M50-SURFACE reading."""
+    players = [{"id": "a", "seat": "N"}, {"id": "b", "seat": "S"}]
+    at = "2026-05-05T10:30"
+    cards = _deal(table_from_doc({"players": players, "deals": []}), 1, at, {}, shuffled(_DECK, 3))
+    for surface in ("table_material", "contact_surface"):
+        readings = {"IP-M50-SURFACE": surface}
+        acted = {}
+        for room in ({"natural_table": False}, {}):
+            doc = {"players": players, "room": room, "readings": readings, "deals": [{"started_at": at, "cards": cards}]}
+            acted[bool(room)] = 50 in _acting(judge_game(doc))
+        assert acted == {True: True, False: False}, surface
+    assert Room().natural_table is None

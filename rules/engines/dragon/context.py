@@ -118,6 +118,9 @@ class Room:
     is "not counted" too: a counted zero is even under IP-M37-ZERO ``zero_is_even`` (modifier 37
     acts), a count nobody made is neither odd nor even.
 
+    ``natural_table`` None is "not recorded": only a table recorded as not of natural materials fires
+    modifier 50, as a recorded natural table does not.
+
     ``natural_surface`` is the material the cards lie on when it is not the table's own (a synthetic
     cloth on a wooden table): None, "not recorded", is the table itself. Only IP-M50-SURFACE
     ``contact_surface`` reads it.
@@ -135,7 +138,7 @@ class Room:
     animals: int | None = None
     analog_clocks: int = 0
     digital_clocks: int = 0
-    natural_table: bool = True
+    natural_table: bool | None = None
     exits: int | None = None
     closed_room: bool = False
     natural_surface: bool | None = None
@@ -149,9 +152,8 @@ class Room:
         for name in ("animals", "exits"):
             if getattr(self, name) is not None:
                 _count(f"room {name}", getattr(self, name))
-        _flag("room natural_table", self.natural_table)
         _flag("room closed_room", self.closed_room)
-        for name in ("natural_surface", "doors_closed", "closed_throughout"):
+        for name in ("natural_table", "natural_surface", "doors_closed", "closed_throughout"):
             if getattr(self, name) is not None:
                 _flag(f"room {name}", getattr(self, name))
 

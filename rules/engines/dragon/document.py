@@ -94,7 +94,8 @@ _ROOM = {
                 "(modifiers 36 and 37 do not act; a counted 0 is even under IP-M37-ZERO zero_is_even)."),
     "analog_clocks": (_COUNT, "Clocks with hands in the room."),
     "digital_clocks": (_COUNT, "Digital clocks in the room."),
-    "natural_table": (_FLAG, "Whether the table is of a natural material."),
+    "natural_table": (_MAYBE_FLAG, "Whether the table is of a natural material; null or left out: not recorded "
+                      "(modifier 50 acts only on a table recorded as not natural)."),
     "exits": ({"type": ["integer", "null"], "minimum": 0}, "The room's exits; null: not counted."),
     "closed_room": (_FLAG, "Whether the room is closed (doors and windows)."),
     "natural_surface": (_MAYBE_FLAG, "Whether the playing surface (a cloth on the table) is natural; null: the "

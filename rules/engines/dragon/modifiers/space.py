@@ -30,7 +30,7 @@ def m50_fires(state: DealState) -> bool:
     room = state.table.room
     if state.reading("IP-M50-SURFACE") == "contact_surface" and room.natural_surface is not None:
         return not room.natural_surface
-    return not room.natural_table
+    return room.natural_table is False         # None: not recorded
 
 
 def _m50_invert(state: DealState) -> None:
