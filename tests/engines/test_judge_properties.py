@@ -71,17 +71,22 @@ def test_optional_facts_are_mapped():
 def _deal(table, number: int, started_at: str, readings: dict, order: list) -> list[str]:
     """The cards of deal ``number`` in dealing order: ``order`` (a shuffled deck) dealt a circle at a time,
     as many circles as the deal has (modifiers 5 and 6 can change that)."""
+    return [card for card, _player in _dealt(table, number, started_at, readings, order)]
+
+
+def _dealt(table, number: int, started_at: str, readings: dict, order: list) -> list[tuple[str, str]]:
+    """As :func:`_deal`, each card with the player it goes to."""
     _rs, rd, facts = deal_start(table, number, started_at, readings=readings)
     dealing = Dealing(facts, rd)
     deck = list(order) * dealing.decks
     while dealing.next_circle() is not None:
         begun = len(dealing.dealt)
         dealing.deal_all(deck[begun:begun + facts.players], partial=True)
-    return [str(c.card) for c in dealing.dealt]
+    return [(str(c.card), c.player) for c in dealing.dealt]
 
 
 @st.composite
-def documents(draw, players=None, readings=None, bets=False) -> dict:
+def documents(draw, players=None, readings=None, bets=False, claims=False) -> dict:
     """A sitting document of 1-4 deals at random moments, with ``players`` and ``readings`` (strategies of
     each player's facts and of the readings) and, with ``bets``, what each player put in."""
     seats = draw(st.lists(st.sampled_from(SEATS), min_size=2, max_size=8, unique=True))
@@ -97,7 +102,10 @@ def documents(draw, players=None, readings=None, bets=False) -> dict:
     for number in range(1, draw(st.integers(1, 4)) + 1):
         at = (start + dt.timedelta(minutes=draw(st.integers(3, 600)) * (number - 1))).isoformat(timespec="minutes")
         order = draw(st.permutations(_DECK))
-        doc["deals"].append({"started_at": at, "cards": _deal(table, number, at, rd, order)})
+        dealt = _dealt(table, number, at, rd, order)
+        doc["deals"].append({"started_at": at, "cards": [card for card, _player in dealt]})
+        if claims:         # claims the rules may refuse: a refused claim is judged without, and traced
+            doc["deals"][-1]["claims"] = draw(st.lists(_claims(dealt), max_size=3))
         if bets:           # a deal's record, not a fact: the pot modifier 62 weighs in minimum stakes
             doc["deals"][-1]["bets"] = {p["id"]: draw(st.integers(0, 12)) for p in doc["players"]}
     return doc
@@ -113,6 +121,28 @@ def _readers(readings: dict) -> set[int]:
     """The modifiers that read, under ``readings``, a fact the minimal document leaves out."""
     reading = resolve(readings, games=("dragon",)).__getitem__
     return {n for n, m in registry().items() if m.reads_under(reading) & set(OPTIONAL_FACTS)}
+
+
+_CLAIM_RULES = ["B1", *(f"M{n}" for n, m in sorted(registry().items()) if m.takes_claims)]
+
+
+def _claims(dealt: list[tuple[str, str]]):
+    """A claim by a player on one of his cards, under B1 or a modifier that takes claims."""
+    def claim(pick, rule, suit, rank, direction, target):
+        card, player = dealt[pick]
+        out = {"player": player, "rule": rule, "card": card, "suit": suit}
+        if rank is not None:
+            out["rank"] = rank
+        if direction is not None:
+            out["direction"] = direction
+        if target is not None:
+            out["target"] = dealt[target][0]
+        return out
+
+    n = len(dealt) - 1
+    return st.builds(claim, st.integers(0, n), st.sampled_from(_CLAIM_RULES), st.sampled_from("hdcs"),
+                     st.none() | st.integers(2, 14), st.none() | st.sampled_from(["up", "down"]),
+                     st.none() | st.integers(0, n))
 
 
 _FACT_POINTS = sorted(p.id for p in points().values() if p.game == "dragon" and p.id not in UNJUDGEABLE)
@@ -197,7 +227,7 @@ DEFAULT_PATTERN = ["dark", "dark", "dark", "open", "open", "open", "open", "open
 
 @st.composite
 def documents_with_facts(draw, readings=None) -> dict:
-    doc = draw(documents(players=_PLAYER_FACTS, readings=readings))
+    doc = draw(documents(players=_PLAYER_FACTS, readings=readings, bets=True, claims=True))
     doc["room"] = draw(st.fixed_dictionaries({
         "saint_images": st.integers(0, 3), "animals": st.integers(0, 3), "analog_clocks": st.integers(0, 2),
         "digital_clocks": st.integers(0, 2), "natural_table": st.booleans(), "exits": st.integers(0, 3),
