@@ -428,3 +428,27 @@ def test_m50_reads_only_a_recorded_table():
             acted[bool(room)] = 50 in _acting(judge_game(doc))
         assert acted == {True: True, False: False}, surface
     assert Room().natural_table is None
+
+
+def test_m38_cancel_keeps_its_reason_when_the_deal_is_applied_again():
+    """Modifier 38: "Если во втором открытом круге будет засвечен червонный Единорог, то это отменяет
+    модификатор 36 и 37". When 37 has already acted, base rule 11 applies the modifiers again with 37
+    cancelled; the trace's line is the same as when 37 had not acted (disabled): it names the Unicorn."""
+    players = [{"id": pid, "seat": seat} for pid, seat in zip("abcd", ("N", "E", "S", "W"), strict=True)]
+    doc = {"players": players, "room": {"animals": 2}, "deals": []}
+    table = table_from_doc(doc)
+    club = get_ruleset("club-2.2.1")
+    checked = 0
+    for seed in range(3000):
+        doc["deals"] = [{"started_at": "2026-05-05T10:30", "cards": _deal(table, 1, "2026-05-05T10:30", {},
+                                                                          shuffled(_DECK, seed))}]
+        judged = _judged(doc, club)
+        lines = [e for e in judged[0]["trace"] if e["source"] == "M38" and e["after"] == "M37"]
+        if not lines or 37 not in _acting({"deals": _judged(doc, replace(club, disabled=club.disabled | {38}))}):
+            continue                                        # 37 had not acted: no second application
+        assert lines[0]["text"].endswith("came in the second open circle"), lines
+        assert _judged(doc, replace(club, disabled=club.disabled | {37})) == judged
+        checked += 1
+        if checked == 3:
+            break
+    assert checked

@@ -116,6 +116,7 @@ def _prepare(facts: DealFacts, dealing: Dealing, readings: Readings, history: Ga
             raise RulesError(f"{claim.describe()}: unknown player {claim.player!r}", value=claim.player)
     _check_claim_rules(claims, history, ruleset)
     cancelled: dict = {}
+    reasons: dict[int, str] = {}          # the cancels that made the deal be applied again, with their reasons
     rebased = dict(rebased or {})
     cache = None
     for _attempt in range(64):
@@ -133,8 +134,8 @@ def _prepare(facts: DealFacts, dealing: Dealing, readings: Readings, history: Ga
             state.note(name, (), "", source=source, before=before, after=after)
         _note_unrecorded_previous(state)
         for number, (source, only) in cancelled.items():
-            state.note("cancelled", (), f"M{number} does not act" + (" on some cards" if only else ""),
-                       source=source, after=f"M{number}")
+            state.carried[number] = (source, reasons.get(number) or
+                                     f"M{number} does not act" + (" on some cards" if only else ""))
         try:
             if state.reading("IP-B1-WHEN") == "before_rules":
                 apply_suit_claims(state)
@@ -150,11 +151,13 @@ def _prepare(facts: DealFacts, dealing: Dealing, readings: Readings, history: Ga
             ruleset.after_modifiers(state)
             if state.reading("IP-B1-WHEN") == "after_modifiers":
                 apply_suit_claims(state)
+            state.note_carried_left()
         except Rerun as again:
             if again.rebase is not None:
                 rebased[again.rebase[0]] = tuple(again.rebase[1:])
             else:
                 cancelled[again.number] = (again.source, again.only)
+                reasons[again.number] = again.text
             continue
         break
     else:  # pragma: no cover - each rerun adds a cancellation or a new rank, so this cannot loop

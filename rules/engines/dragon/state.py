@@ -224,12 +224,13 @@ class Rerun(Exception):
     suit appended when the suit changes; rank None when only the suit does)."""
 
     def __init__(self, number: int | None, source: str, only: Callable[[CardState], bool] | None = None,
-                 rebase: tuple[int, int, str, bool] | None = None) -> None:
+                 rebase: tuple[int, int, str, bool] | None = None, text: str = "") -> None:
         super().__init__(number if number is not None else rebase)
         self.number = number
         self.source = source
         self.only = only
         self.rebase = rebase
+        self.text = text              # the cancel's reason, for the trace of the deal applied again
 
 
 class DealState:
@@ -257,6 +258,9 @@ class DealState:
         self.trace: list[TraceEntry] = []
         self.claims: list[Claim] = list(claims)
         self.cancelled = dict(cancelled or {})
+        # Cancels carried into a second application of the deal (base rule 11's rerun): number -> (source,
+        # reason). Each is traced when its canceller reaches it again, so its line keeps its place.
+        self.carried: dict[int, tuple[str, str]] = {}
         self.carry: dict[str, object] = {}     # effects that outlast the deal (M33, M34 ...)
         self.fired: set[int] = set()            # modifiers that changed something
         self.current: str | None = None         # the rule or modifier being applied
@@ -793,12 +797,27 @@ class DealState:
         modifiers are applied again from the start with the cancellation in force."""
         source = source or self.current or "?"
         if number in self.cancelled:
+            self.note_carried(number, source)
             return
         self.cancelled[number] = (source, only)
         self.note("cancelled", (), text or f"M{number} does not act", source=source, after=f"M{number}")
         canceller = _modifier_number(source)
         if number in self.fired and (canceller is None or canceller > number):
-            raise Rerun(number, source, only)
+            raise Rerun(number, source, only, text=text)
+
+    def note_carried(self, number: int, source: str) -> None:
+        """Trace a cancel carried into this application of the deal when ``source``, its canceller, gets
+        to it again."""
+        found = self.carried.get(number)
+        if found is not None and found[0] == source:
+            del self.carried[number]
+            self.note("cancelled", (), found[1], source=source, after=f"M{number}")
+
+    def note_carried_left(self) -> None:
+        """Trace the carried cancels no canceller reached again this time: they still hold."""
+        for number, (source, text) in list(self.carried.items()):
+            self.note("cancelled", (), text, source=source, after=f"M{number}")
+        self.carried.clear()
 
     def is_cancelled(self, number: int) -> bool:
         entry = self.cancelled.get(number)

@@ -301,6 +301,7 @@ def _widen(state: DealState, number: int, ranks: frozenset[int] | None, text: st
         only = None if ranks is None else _Ranks(ranks)
         state.cancel(number, only=only, text=text)
         return
+    state.note_carried(number, state.current or "?")
     old = found[1]
     if old is None:
         return
@@ -317,7 +318,7 @@ def _widen(state: DealState, number: int, ranks: frozenset[int] | None, text: st
     source = state.current or "?"
     state.note("cancelled", (), text, source=source, after=f"M{number}")
     if number in state.fired:
-        raise Rerun(number, source, new)
+        raise Rerun(number, source, new, text=text)
     state.cancelled[number] = (source, new)
 
 

@@ -581,9 +581,11 @@ def m66(state: DealState) -> None:
     twos = [c for c in _circle(state, state.nth_open(3)) if c.is_(2, "s")]
     if not twos:
         return
-    state.cancel(65, text=f"the {twos[0].card} showed in the third open circle")
+    # Under only_with_65 the modifier is 65's sequel: in a room not closed 65 does not act and there is
+    # nothing to cancel, so 66 does nothing at all (and reads the room only here, ``reads_when``).
     if state.reading("IP-M66-INDEPENDENT") == "only_with_65" and not room_closed(state):
         return
+    state.cancel(65, text=f"the {twos[0].card} showed in the third open circle")
     for c in twos:
         why = "shown in the third open circle"
         if c.dead:
