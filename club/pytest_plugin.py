@@ -109,14 +109,3 @@ def _celery_worker_drained(request):
         from club.celery import app
 
         _worker_idle(app)
-
-
-def pytest_collection_modifyitems(config, items):
-    """Long-running property tests (``@pytest.mark.slow``) run only when asked for: ``-m slow`` or
-    ``RUN_SLOW=1``. The default run keeps their quick twins, which check the same properties."""
-    if "slow" in (config.getoption("markexpr", "") or "") or os.environ.get("RUN_SLOW") == "1":
-        return
-    skip = pytest.mark.skip(reason="a long property test: run with -m slow or RUN_SLOW=1")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)

@@ -154,6 +154,14 @@ def some_readings(draw) -> dict:
     return {pid: draw(st.sampled_from(points()[pid].readings)) for pid in chosen}
 
 
+# The long runs of the properties, only when asked for (``-m slow`` or RUN_SLOW=1), as the reference run of
+# test_dragon_reference.py: the default run keeps the quick ones, which check the same properties.
+def slow(test):
+    skip = pytest.mark.skipif("'slow' not in (config.getoption('markexpr') or '') and os.environ.get('RUN_SLOW') != '1'",
+                              reason="a long property run: select it with -m slow or RUN_SLOW=1")
+    return pytest.mark.slow(skip(test))
+
+
 _QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -186,7 +194,7 @@ def _check_any_reading(doc: dict) -> None:
     assert not wrong, sorted(wrong)
 
 
-@pytest.mark.slow
+@slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents(readings=some_readings(), bets=True))
 def test_omitted_facts_fire_nothing_long(doc):
@@ -308,7 +316,7 @@ def test_every_change_has_one_trace_line(doc):
         replay(deal)
 
 
-@pytest.mark.slow
+@slow
 @settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents_with_facts(readings=some_readings()))
 def test_every_change_has_one_trace_line_under_any_reading(doc):
@@ -348,7 +356,7 @@ def test_a_modifier_without_a_trace_line_changed_nothing(doc, rnd):
         assert _judged(doc, replace(club, disabled=club.disabled | {number})) == judged, f"M{number}"
 
 
-@pytest.mark.slow
+@slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents_with_facts(readings=some_readings()), st.randoms(use_true_random=False))
 def test_a_modifier_without_a_trace_line_changed_nothing_under_any_reading(doc, rnd):
