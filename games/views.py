@@ -283,34 +283,34 @@ def deal_claim(request: HttpRequest, pk: int) -> HttpResponse:
         deal=deal, actor=member, **data))
 
 
-@login_required
-@require_POST
-def claim_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
-    member = _member(request)
-    claim = _page(access.access_claim, member, pk, for_write=True)
+def _withdraw(request: HttpRequest, row, withdraw, said: str) -> HttpResponse:
+    """A claim or a bet withdrawn from its deal's page: the service decides, a message says what
+    happened, and the page is shown again."""
     try:
-        services.claim_withdraw(claim=claim, actor=member)
+        withdraw(actor=_member(request))
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("%(name)s's claim under %(rule)s is withdrawn.")
-                         % {"name": claim.member.display_name, "rule": claim.rule})
-    return redirect(claim.deal)
+        messages.success(request, said)
+    return redirect(row.deal)
+
+
+@login_required
+@require_POST
+def claim_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    claim = _page(access.access_claim, _member(request), pk, for_write=True)
+    return _withdraw(request, claim, lambda actor: services.claim_withdraw(claim=claim, actor=actor),
+                     _("%(name)s's claim under %(rule)s is withdrawn.")
+                     % {"name": claim.member.display_name, "rule": presenters.rule_label(claim.rule)})
 
 
 @login_required
 @require_POST
 def bet_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
-    member = _member(request)
-    bet = _page(access.access_bet, member, pk, for_write=True)
-    try:
-        services.bet_withdraw(bet=bet, actor=member)
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("%(name)s's bet of %(amount)s is withdrawn.")
-                         % {"name": bet.member.display_name, "amount": bet.amount})
-    return redirect(bet.deal)
+    bet = _page(access.access_bet, _member(request), pk, for_write=True)
+    return _withdraw(request, bet, lambda actor: services.bet_withdraw(bet=bet, actor=actor),
+                     _("%(name)s's bet of %(amount)s is withdrawn.")
+                     % {"name": bet.member.display_name, "amount": bet.amount})
 
 
 @login_required

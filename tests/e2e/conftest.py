@@ -37,6 +37,26 @@ def browser(monkeypatch):
         browser.close()
 
 
+def phone_as(browser, live_server, member, lang: str = "en", *, confirm: bool = False):
+    """A phone-sized page logged in as ``member`` (the session cookie of a forced login), in
+    ``lang`` (the cookie the site's language switch sets, and the browser's own language);
+    ``confirm`` answers yes to every "are you sure?" the page asks."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(member.user)
+    context = browser.new_context(**PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
+    context.add_cookies([
+        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+         "url": live_server.url},
+        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
+    page = context.new_page()
+    if confirm:
+        page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
 def pytest_terminal_summary(terminalreporter):
     if _skipped:
         terminalreporter.write_line(MISSING, yellow=True)

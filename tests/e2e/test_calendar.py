@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.test import Client
 
 from club.models import Member
 from tests import factories
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, phone_as
 
 WORDS = {
     "en": {"calendar": "My calendar", "subscribe": "Subscribe in your calendar", "mails": "Reminder mails",
@@ -19,25 +18,13 @@ WORDS = {
 }
 
 
-def _phone_as(browser, live_server, member, language):
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
-    ])
-    return context.new_page()
-
-
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_member_sees_his_feed_changes_a_mail_and_renews_the_address(live_server, browser, language):
     words = WORDS[language]
     member = factories.member(display_name=f"Skeeve-{language}", password=None)
-    page = _phone_as(browser, live_server, member, language)
+    page = phone_as(browser, live_server, member, language)
     page.on("dialog", lambda dialog: dialog.accept())
 
     page.goto(live_server.url + "/profile/")

@@ -5,30 +5,17 @@ headless Chromium against the live server."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from club import services as club_services
 from club.models import Member
 from games import services
 from games.models import Bet, Claim, Deal
 from tests import factories
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import phone_as
 
 
 def _phone_as(browser, live_server, member, lang="en"):
-    """A phone-sized browser context logged in as ``member`` (the session cookie of a forced login),
-    in ``lang`` (the language cookie the site's language switch sets)."""
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
-    page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())      # data-confirm asks once more: yes
-    return page
+    return phone_as(browser, live_server, member, lang, confirm=True)  # data-confirm asks once more: yes
 
 
 def _claim(page, rule, card="", suit=""):

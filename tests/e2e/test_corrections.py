@@ -4,8 +4,6 @@ and confirmed by another player; a tournament round corrected by the director.""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from club import services as club_services
@@ -15,7 +13,7 @@ from games.models import Result
 from games.tournaments import services as tournament_services
 from games.tournaments.models import Round, Stage, TableScore
 from tests import factories
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import phone_as
 
 WORDS = {
     "en": {"confirmed": "Confirmed", "draft": "Draft", "superseded": "Superseded"},
@@ -23,17 +21,8 @@ WORDS = {
 }
 
 
-def _phone_as(browser, live_server, member, lang):
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE, locale=lang, extra_http_headers={"Accept-Language": lang})
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
-    page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())     # data-confirm asks once more
-    return page
+def _phone_as(browser, live_server, member, lang="en"):
+    return phone_as(browser, live_server, member, lang, confirm=True)  # data-confirm asks once more: yes
 
 
 @pytest.mark.e2e

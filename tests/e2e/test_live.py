@@ -5,8 +5,6 @@ his own dark cards. In English and in Russian."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from club import services as club_services
 from club.models import Member
@@ -14,21 +12,9 @@ from games import services
 from games.models import DealtCard
 from games.tables import services as table_services
 from tests import factories
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import phone_as
 
 WAIT = 10_000  # ms: the pages poll every 3 seconds
-
-
-def _phone_as(browser, live_server, member, lang):
-    """A phone-sized browser context logged in as ``member``, in the language ``lang``."""
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE, locale=lang)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
-    return context.new_page()
 
 
 def _mark_unreloaded(page):
@@ -58,14 +44,14 @@ def test_the_waiting_player_sees_the_others_roll_without_reloading(live_server, 
     match = table_services.dice_match_create(actor=skeeve, first=skeeve, second=aahz, mode="seeded", seed="e2e")
     table_services.dice_match_accept(match=match, actor=aahz)
 
-    waiting = _phone_as(browser, live_server, aahz, lang)
+    waiting = phone_as(browser, live_server, aahz, lang)
     waiting.goto(live_server.url + match.get_absolute_url())
     waiting.wait_for_selector("#dice-waiting")
     assert waiting.locator("html").get_attribute("lang") == lang
     _mark_unreloaded(waiting)
     assert waiting.locator(".dice-moves").count() == 0
 
-    mover = _phone_as(browser, live_server, skeeve, lang)
+    mover = phone_as(browser, live_server, skeeve, lang)
     mover.goto(live_server.url + match.get_absolute_url())
     mover.locator('button[name="action"][value="roll"]').tap()
     mover.wait_for_selector("#dice-waiting")
@@ -90,12 +76,12 @@ def test_a_card_recorded_on_one_phone_appears_on_the_other(live_server, browser,
     _croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
     deal = services.deal_start(game=game, actor=skeeve)
 
-    watching = _phone_as(browser, live_server, aahz, lang)
+    watching = phone_as(browser, live_server, aahz, lang)
     watching.goto(live_server.url + deal.get_absolute_url())
     watching.wait_for_selector("#deal-live")
     _mark_unreloaded(watching)
 
-    recording = _phone_as(browser, live_server, skeeve, lang)
+    recording = phone_as(browser, live_server, skeeve, lang)
     recording.goto(live_server.url + deal.get_absolute_url())
     tokens = []
     for n in range(3):
@@ -124,7 +110,7 @@ def test_the_sites_dealer_shows_a_player_his_dark_cards_and_not_the_others(live_
     their_open = [c.card for c in cards if c.member_id == aahz.pk and c.open]
     assert mine and theirs and their_open
 
-    page = _phone_as(browser, live_server, skeeve, lang)
+    page = phone_as(browser, live_server, skeeve, lang)
     page.goto(live_server.url + deal.get_absolute_url())
     page.wait_for_selector(".hand-cards")
     html = page.content()
@@ -136,7 +122,7 @@ def test_the_sites_dealer_shows_a_player_his_dark_cards_and_not_the_others(live_
     assert page.locator("#deal-preview").count() == 0
     page.screenshot(path=f"/tmp/live-dealer-{lang}.png", full_page=True)
 
-    dealer = _phone_as(browser, live_server, croupier, lang)
+    dealer = phone_as(browser, live_server, croupier, lang)
     dealer.goto(live_server.url + deal.get_absolute_url())
     dealer.wait_for_selector("#deal-preview")
     assert dealer.locator(".card.back").count() == 0
@@ -150,12 +136,12 @@ def test_the_admin_reads_the_clubs_ledger_on_a_phone(live_server, browser, lang)
     croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
     admin = factories.member(Member.Role.ADMIN, display_name="Zol", password=None)
     table_services.dice_match_create(actor=croupier, first=skeeve, second=aahz, stake=3, mode="seeded", seed="led")
-    page = _phone_as(browser, live_server, admin, lang)
+    page = phone_as(browser, live_server, admin, lang)
     page.goto(live_server.url + "/games/croupier/")
     page.locator("#ledger-link").tap()
     page.wait_for_selector("#ledger-balances")
     assert page.inner_text("#ledger-sum") == "0"
     assert page.locator("#ledger-entries tbody tr").count() == 4     # two stakes in, two in the pot
     page.screenshot(path=f"/tmp/live-ledger-{lang}.png", full_page=True)
-    member = _phone_as(browser, live_server, skeeve, lang)
+    member = phone_as(browser, live_server, skeeve, lang)
     assert member.goto(live_server.url + "/games/ledger/").status == 403

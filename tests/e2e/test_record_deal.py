@@ -4,25 +4,13 @@ headless Chromium against the live server."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from club import services as club_services
 from club.models import Member
 from games import services
 from games.models import Result
 from tests import factories
-from tests.e2e.conftest import PHONE
-
-
-def _phone_as(browser, live_server, member):
-    """A phone-sized browser context logged in as ``member`` (the session cookie of a forced login)."""
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
-    return context.new_page()
+from tests.e2e.conftest import phone_as
 
 
 @pytest.mark.e2e
@@ -36,7 +24,7 @@ def test_record_a_deal_by_taps_and_confirm_as_another_player(live_server, browse
     club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
     game = services.game_start(session=session, actor=croupier)
 
-    page = _phone_as(browser, live_server, skeeve)
+    page = phone_as(browser, live_server, skeeve)
     page.goto(live_server.url + game.get_absolute_url())
     page.locator("#new-deal").tap()
     page.wait_for_selector("#next-circle")
@@ -60,7 +48,7 @@ def test_record_a_deal_by_taps_and_confirm_as_another_player(live_server, browse
     assert "Draft" in page.inner_text("#result-status")
     assert page.locator('#confirm-result').count() == 0  # the submitter cannot confirm
 
-    other = _phone_as(browser, live_server, tananda)
+    other = phone_as(browser, live_server, tananda)
     other.goto(deal_url)
     other.locator("#confirm-result").tap()
     other.wait_for_selector("#result-status:has-text('Confirmed')")

@@ -5,8 +5,6 @@ tables; a casino stake beyond the member's chips is refused beside the field."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from club import services as club_services
@@ -14,7 +12,7 @@ from club.models import Member, ScheduledSession
 from games.tables.models import CasinoHand
 from games.tournaments.models import Tournament
 from tests import factories
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import phone_as
 
 # What each language shows, read from the page (the words are the page's own).
 WORDS = {
@@ -25,17 +23,6 @@ WORDS = {
            "registered": "4 игрока записаны в турнир", "kind": "Турнир игры на взятки", "report": "Отчёт готов.",
            "means": "Skeeve не может покрыть 50 фишек (ставка): не больше 10"},
 }
-
-
-def _phone_as(browser, live_server, member, lang):
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE, locale=lang)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
-    return context.new_page()
 
 
 def _no_codes(page):
@@ -53,7 +40,7 @@ def test_a_tournament_session_from_scheduling_to_registered_players(live_server,
     players = [factories.member(display_name=name, password=None) for name in ("Skeeve", "Chumley", "Massha", "Bunny")]
     venue = factories.venue()
 
-    page = _phone_as(browser, live_server, croupier, lang)
+    page = phone_as(browser, live_server, croupier, lang)
     page.goto(live_server.url + reverse("club:session_create"))
     page.fill("#id_title", "Trick Cup")
     page.select_option("#id_venue", str(venue.pk))
@@ -71,7 +58,7 @@ def test_a_tournament_session_from_scheduling_to_registered_players(live_server,
     assert session.kind == "tournament" and session.status == "open"
 
     for i, member in enumerate(players):
-        phone = _phone_as(browser, live_server, member, lang)
+        phone = phone_as(browser, live_server, member, lang)
         phone.goto(live_server.url + session.get_absolute_url())
         phone.locator("button[name=answer][value=going]").tap()
         phone.wait_for_selector(".messages")
@@ -111,7 +98,7 @@ def test_a_tables_session_opens_the_tables_and_a_stake_beyond_the_chips_is_refus
     session = factories.session(actor=croupier, kind="tables", game="casino", title="Casino night")
     club_services.rsvp_set(session=session, member=skeeve, actor=skeeve, answer="going")
 
-    page = _phone_as(browser, live_server, skeeve, lang)
+    page = phone_as(browser, live_server, skeeve, lang)
     page.goto(live_server.url + session.get_absolute_url())
     page.locator("#start-play").tap()
     page.wait_for_selector("#tables-session")

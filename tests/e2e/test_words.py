@@ -6,10 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import phone_as
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 REPR = re.compile(r"\[['\"]|\{['\"]|\bNone\b|\bTrue\b|\bFalse\b| -> ")
@@ -19,17 +17,6 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # Every line starts with its rule: the code and its title (a capital word), or the club's reading.
 RULE = {"en": re.compile(r"^(?:[BMT]\d+ · [A-Z0-9]|The club's reading)"),
         "ru": re.compile(r"^(?:[BMT]\d+ · [А-ЯЁ0-9]|Толкование)", re.IGNORECASE)}
-
-
-def _phone(browser, live_server, member, lang):
-    client = Client()
-    client.force_login(member.user)
-    context = browser.new_context(**PHONE)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
-    return context.new_page()
 
 
 @pytest.mark.e2e
@@ -49,7 +36,7 @@ def test_a_finished_deal_reads_as_words_in_both_languages(live_server, browser, 
     names = set(Member.objects.values_list("display_name", flat=True))
 
     for lang in ("en", "ru"):
-        page = _phone(browser, live_server, skeeve, lang)
+        page = phone_as(browser, live_server, skeeve, lang)
         page.goto(live_server.url + result.deal.get_absolute_url())
         assert page.get_attribute("html", "lang") == lang
         trace = [t.strip() for t in page.locator("#result ol.trace li").all_inner_texts()]

@@ -9,6 +9,7 @@ it in ``settings.CLUB_JUDGE``; tests that need the real judge use ``real_judge``
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from club import services as club_services
 from club.models import Member
@@ -100,6 +101,15 @@ def session(croupier, players):
 @pytest.fixture
 def game(session, croupier):
     return services.game_start(session=session, actor=croupier)
+
+
+def post_cards(client, deal, cards) -> str:
+    """Tap ``cards`` into the recorder as the page does (htmx posts); the last panel drawn."""
+    response = None
+    for token in cards:
+        response = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": token}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+    return response.content.decode()
 
 
 def confirm_quick(deal, players, croupier):

@@ -4,7 +4,6 @@ looks back), making new versions only where a result changes."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 
 from club.errors import InvalidInput
 from games import engine, selectors, services
@@ -13,14 +12,6 @@ from rules.engines.errors import RulesError
 from tests.games.conftest import confirm_quick, full_deal
 
 pytestmark = pytest.mark.django_db
-
-
-def _deal_cards(client, deal, cards):
-    response = None
-    for token in cards:
-        response = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": token}, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200
-    return response.content.decode()
 
 
 # --- a correction re-judges the later deals -------------------------------------------------------

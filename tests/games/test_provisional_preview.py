@@ -11,17 +11,9 @@ from django.urls import reverse
 from games import engine, presenters, selectors, services
 from games.sitting import sitting_for
 from rules.engines.dragon import preview as dragon_preview
-from tests.games.conftest import full_deal
+from tests.games.conftest import full_deal, post_cards
 
 pytestmark = pytest.mark.django_db
-
-
-def _deal_cards(client, deal, cards):
-    response = None
-    for token in cards:
-        response = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": token}, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200
-    return response.content.decode()
 
 
 # --- the provisional judgement on the deal page --------------------------------------------------
@@ -33,12 +25,12 @@ def test_each_card_shows_the_rules_that_acted_so_far_marked_provisional(client_a
     deal = services.deal_start(game=game, actor=croupier)
     client = client_as(players[0])
     assert 'id="deal-preview"' not in client.get(deal.get_absolute_url()).content.decode()
-    page = _deal_cards(client, deal, ["Kd"])
+    page = post_cards(client, deal, ["Kd"])
     assert 'id="deal-preview"' in page and "provisional" in page
     assert "As if the deal ended now, after 1 of 36 cards" in page
     rules = page.split('id="preview-rules"')[1].split("</p>")[0]
     assert f'<span class="badge">{presenters.rule_label("B20")}</span>' in rules and "suits inverted" in rules
-    page = _deal_cards(client, deal, ["7c", "Ah", "2s", "10d"])
+    page = post_cards(client, deal, ["7c", "Ah", "2s", "10d"])
     found = selectors.deal_preview(sitting=sitting_for(deal))
     assert found is not None and found.dealt == 5
     rules = page.split('id="preview-rules"')[1].split("</p>")[0]

@@ -6,21 +6,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.urls import reverse
 
 from games import engine, selectors, services
 from games.sitting import sitting_for
 from tests.games.conftest import confirm_quick, full_deal
 
 pytestmark = pytest.mark.django_db
-
-
-def _deal_cards(client, deal, cards):
-    response = None
-    for token in cards:
-        response = client.post(reverse("games:deal_card", args=[deal.pk]), {"card": token}, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200
-    return response.content.decode()
 
 
 # --- a quick result passes the deal on --------------------------------------------------------------
@@ -141,7 +132,6 @@ def test_the_deal_after_a_quick_deal_follows_the_rotation_reading(judge, session
     second = services.deal_start(game=game, actor=croupier)
     progress = selectors.deal_progress(sitting=sitting_for(second))
     assert progress["dealer"] == str(north.pk) and progress["next"].recipient == str(east.pk)
-
 
 
 def test_the_archives_sittings_keep_every_deals_number(judge, game, croupier, players):
