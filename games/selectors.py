@@ -698,3 +698,24 @@ def pending_correction(*, results: list[Result], players: list[GamePlayer], card
         "can_confirm_pending": bool(can_act and member is not None and member.pk != draft.submitted_by_id
                                     and not disputed),
     }
+
+
+# --- the results of a Game or a session as a table ---------------------------------------------------
+
+def results_table(*, games: list[Game]) -> dict:
+    """Every result of the deals of ``games`` (each version, the live one and those it replaced or
+    that were discarded), oldest first, with the chips of each player seated at any of them: the
+    players in seat order, game by game. Two queries."""
+    players: dict[int, Member] = {}
+    for game in games:
+        for gp in sorted(game.players.all(), key=lambda gp: gp.seat_index):
+            players.setdefault(gp.member_id, gp.member)
+    results = (Result.objects.filter(deal__game__in=[g.pk for g in games])
+               .select_related("deal__game__session").prefetch_related("winners")
+               .order_by("deal__game__number", "deal__game_id", "deal__number", "version"))
+    rows = []
+    for result in results:
+        rows.append({"result": result, "game": result.deal.game, "deal": result.deal,
+                     "winners": ", ".join(w.display_name for w in sorted(result.winners.all(), key=lambda m: m.pk)),
+                     "chips": [(result.chips or {}).get(engine.player_key(pk)) for pk in players]})
+    return {"players": list(players.values()), "rows": rows}

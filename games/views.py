@@ -3,8 +3,6 @@ statistics. Thin views over services and selectors; htmx swaps the recording pan
 
 from __future__ import annotations
 
-import csv
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
+from club import exports
 from club import selectors as club_selectors
 from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
@@ -459,19 +458,16 @@ def statement(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def statement_csv(request: HttpRequest) -> HttpResponse:
+@require_GET
+def statement_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
+    """The member's own statement as a file (``?format=csv|xlsx``): his entries and no one else's."""
     member = _member(request)
     if member is None:
         raise Http404
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="chip-statement.csv"'
-    writer = csv.writer(response)
-    writer.writerow([_("Date"), _("What"), _("Kind"), _("Chips"), _("Balance"), _("Link")])
-    for row in selectors.statement(member=member):
-        entry = row["entry"]
-        writer.writerow([entry.created_at.isoformat(timespec="seconds"), row["label"], entry.get_kind_display(),
-                         entry.amount, row["balance"], request.build_absolute_uri(row["url"])])
-    return response
+    rows = [[row["entry"].created_at, row["label"], row["entry"].get_kind_display(), row["entry"].amount,
+             row["balance"], request.build_absolute_uri(row["url"])] for row in selectors.statement(member=member)]
+    return exports.response([_("Date"), _("What"), _("Kind"), _("Chips"), _("Balance"), _("Link")], rows,
+                            name=f"chip-statement {member.display_name}", fmt=exports.requested_format(request, fmt))
 
 
 @login_required
@@ -573,19 +569,17 @@ def ledger(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def ledger_csv(request: HttpRequest) -> HttpResponse:
+@require_GET
+def ledger_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
+    """The club's ledger as filtered on its page, as a file (``?format=csv|xlsx``): admins only."""
     _admin(request)
     _form, filters = _ledger_filter(request)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="chip-ledger.csv"'
-    writer = csv.writer(response)
-    writer.writerow([_("Date"), _("Account"), _("Member"), _("What"), _("Kind"), _("Chips"), _("Link")])
-    for row in selectors.ledger_entries(limit=None, **filters):
-        entry = row["entry"]
-        writer.writerow([entry.created_at.isoformat(timespec="seconds"), entry.get_account_display(),
-                         entry.member.display_name if entry.member else "", row["label"], entry.get_kind_display(),
-                         entry.amount, request.build_absolute_uri(row["url"])])
-    return response
+    rows = [[row["entry"].created_at, row["entry"].get_account_display(),
+             row["entry"].member.display_name if row["entry"].member else "", row["label"],
+             row["entry"].get_kind_display(), row["entry"].amount, request.build_absolute_uri(row["url"])]
+            for row in selectors.ledger_entries(limit=None, **filters)]
+    return exports.response([_("Date"), _("Account"), _("Member"), _("What"), _("Kind"), _("Chips"), _("Link")],
+                            rows, name="chip-ledger", fmt=exports.requested_format(request, fmt))
 
 
 @login_required
@@ -600,3 +594,38 @@ def game_start_of_its_kind(request: HttpRequest, session_pk: int) -> HttpRespons
                       % {"session": session.title, "kind": session.get_kind_display().lower()})
         return redirect("club:session_detail", pk=session.pk)
     return game_start(request, session_pk)
+
+
+# --- results as files ------------------------------------------------------------------------------
+
+def _results_export(request: HttpRequest, games: list[Game], *, name: str, with_game: bool) -> HttpResponse:
+    table = selectors.results_table(games=games)
+    headers = ([_("Game")] if with_game else []) + [
+        _("Deal"), _("Version"), _("Status"), _("Kind"), _("Winners"), _("Pot"),
+        *[p.display_name for p in table["players"]], _("Note")]
+    rows = []
+    for row in table["rows"]:
+        result = row["result"]
+        rows.append(([row["game"].number] if with_game else []) + [
+            row["deal"].number, result.version, result.get_status_display(), result.get_kind_display(),
+            row["winners"], result.pot, *row["chips"], result.note])
+    return exports.response(headers, rows, name=name, fmt=exports.requested_format(request))
+
+
+@login_required
+@require_GET
+def game_results_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """A Game's deal results as a file (``?format=csv|xlsx``), for whoever may see its page."""
+    game = _game(_member(request), pk, for_write=False)
+    return _results_export(request, [game], name=str(game), with_game=False)
+
+
+@login_required
+@require_GET
+def session_results_export(request: HttpRequest, session_pk: int) -> HttpResponse:
+    """The deal results of a session's Games the member may see (a croupier every one, a player
+    those he sat at), as a file."""
+    member = _member(request)
+    session = _page(access.access_session, member, session_pk, for_write=False)
+    games = list(selectors.games_visible_to(member).filter(session=session).order_by("number", "pk"))
+    return _results_export(request, games, name=session.title, with_game=True)

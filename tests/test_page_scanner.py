@@ -21,10 +21,12 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 # Pages outside the club's own apps (the API, Django's admin, allauth, i18n, static files) and
 # downloads that are not pages (CSV, the RSS feed).
 FOREIGN_PREFIXES = ("api/", "admin/", "accounts/", "i18n/", "^static/", "health/", "ready/", "favicon")
-NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tournaments:sheet_totals"}
+NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tournaments:sheet_totals",
+            "games:statement_export", "games:ledger_export", "games:game_results_export",
+            "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export"}
 
 # Words that stay as they are on a Russian page: abbreviations every member reads as such.
-LATIN_ON_RUSSIAN = {"API", "CSV", "RSS", "Elo", "PDF", "EN", "RU"}
+LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Elo", "PDF", "EN", "RU"}
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}(?:['’-][A-Za-z]+)*\b")

@@ -154,6 +154,8 @@ READ_PAGES = {
     "tournaments:list", "tournaments:ratings", "tournaments:member_rating", "tournaments:sheet",
     "tournaments:sheet_totals", "tournaments:round", "tournaments:detail", "tournaments:standings",
     "tournaments:report", "tournaments:report_csv", "tournaments:work",
+    "games:statement_export", "games:ledger_export", "games:game_results_export", "games:session_results_export",
+    "tournaments:standings_export", "tournaments:sheet_export",
     "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",
     "rules:precedent_list", "rules:feed", "rules:precedent_detail", "rules:dispute_list",

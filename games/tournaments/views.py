@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from club import outbox
+from club import exports, outbox
 from club.errors import ApplicationError, Forbidden, InvalidInput
 from club.models import Member, ScheduledSession
 from club.seats import Seat as ClubSeat
@@ -450,3 +450,41 @@ def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=member_id)
     return render(request, "tournaments/member_rating.html",
                   {"member": member, "rating_chart": selectors.rating_chart(member=member)})
+
+
+# --- standings and score sheets as files -----------------------------------------------------------
+
+@require_GET
+def standings_export(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings as their page shows them, as a file (``?format=csv|xlsx``); public as the page is."""
+    tournament = _tournament_or_404(slug)
+    view = selectors.standings(tournament)
+    headers = [_("Rank"), _("Player"), _("Points"), *[str(m.name) for m in view.columns], _("Rounds"),
+               _("Bye points"), _("Withdrawn")]
+    rows = [[s.rank, s.entry.member.display_name, s.points, *s.metric_values, s.rounds, s.metrics.get("bye_points", 0),
+             _("yes") if s.entry.withdrawn else ""] for s in view.rows]
+    return exports.response(headers, rows, name=f"{tournament.name} {_('Standings')}",
+                            fmt=exports.requested_format(request))
+
+
+@require_GET
+def sheet_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's score sheet as a file: each round's cards, kind and dealer, then each seat's bid,
+    tricks, score and running total; rounds not yet played are blank. Public as the sheet is."""
+    table = _sheet_or_404(pk)
+    sheet = selectors.score_sheet(table)
+    names = [seat.entry.member.display_name for seat in sheet["seats"]]
+    headers = [_("Round"), _("Cards each"), _("Kind"), _("Dealer")]
+    for name in names:
+        headers += [_("%(name)s: bid") % {"name": name}, _("%(name)s: tricks") % {"name": name},
+                    _("%(name)s: score") % {"name": name}, _("%(name)s: total") % {"name": name}]
+    rows = []
+    for row in sheet["rows"]:
+        line = [row.number, row.cards_each, str(row.kind_name), names[row.dealer] if row.dealer < len(names) else ""]
+        for cell in row.cells[:len(names)]:
+            line += [cell.get("bid"), cell.get("taken"), cell.get("score"), cell.get("total")]
+        rows.append(line)
+    tournament = table.stage.tournament
+    name = _("%(tournament)s stage %(stage)s table %(table)s") % {
+        "tournament": tournament.name, "stage": table.stage.number, "table": table.number}
+    return exports.response(headers, rows, name=name, fmt=exports.requested_format(request))
