@@ -41,7 +41,7 @@ def _cell(value: Any, fmt: str) -> Any:
     if isinstance(value, dt.datetime):
         local = timezone.localtime(value) if timezone.is_aware(value) else value
         # XLSX keeps no time zone: the club's local time, as the pages show it.
-        return local.replace(tzinfo=None) if fmt == "xlsx" else local.isoformat(timespec="seconds")
+        return local.replace(tzinfo=None, microsecond=0) if fmt == "xlsx" else local.isoformat(timespec="seconds")
     if isinstance(value, dt.date):
         return value if fmt == "xlsx" else value.isoformat()
     return neutralise(str(value))

@@ -201,6 +201,15 @@ def can_see_chips_of(actor: Member | None, member: Member) -> bool:
     return actor.pk == member.pk or actor.is_croupier or balances_open()
 
 
+def check_statement_of(actor: Member | None, member: Member) -> Member:
+    """A member's chip statement, entry by entry, is his own and his croupiers' and admins' to
+    read, even where the club opens balances to everyone."""
+    if actor is None or not (actor.pk == member.pk or actor.is_croupier):
+        raise Forbidden(_("A member's chip statement is his own and the croupiers'; yours is under My chips."),
+                        extra={"member": member.pk})
+    return actor
+
+
 def can_see_all_chips(actor: Member | None) -> bool:
     return actor is not None and (actor.is_croupier or balances_open())
 

@@ -460,10 +460,18 @@ def statement(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def statement_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
-    """The member's own statement as a file (``?format=csv|xlsx``): his entries and no one else's."""
-    member = _member(request)
-    if member is None:
-        raise Http404
+    """A member's statement as a file (``?format=csv|xlsx``): the reader's own, or with
+    ``?member=`` another member's for a croupier or an admin."""
+    member = reader = _member(request)
+    subject = request.GET.get("member", "")
+    if subject:
+        member = Member.objects.filter(pk=subject).first() if subject.isdigit() else None
+        if member is None:
+            raise Http404(_("No member %(id)s.") % {"id": subject[:40]})
+        try:
+            access.check_statement_of(reader, member)
+        except Forbidden as exc:
+            raise PermissionDenied(exc.message)
     rows = [[row["entry"].created_at, row["label"], row["entry"].get_kind_display(), row["entry"].amount,
              row["balance"], request.build_absolute_uri(row["url"])] for row in selectors.statement(member=member)]
     return exports.response([_("Date"), _("What"), _("Kind"), _("Chips"), _("Balance"), _("Link")], rows,
@@ -478,6 +486,7 @@ def member_stats(request: HttpRequest, pk: int) -> HttpResponse:
     stats = selectors.member_stats(member=member, with_chips=chips)
     return render(request, "games/member_stats.html", {
         "stats": stats, "subject": member, "chips": chips,
+        "statement_open": reader.pk == member.pk or reader.is_croupier,
         "balance": selectors.balance(member=member) if chips else None,
         "sessions": selectors.balances_by_session(member=member) if chips else [],
         "hand_bars": [(presenters.hand_name(cat, presenters.lang()), count) for _name, count, cat in stats["hands"]],
