@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
@@ -459,7 +459,7 @@ def standings_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings as their page shows them, as a file (``?format=csv|xlsx``); public as the page is."""
     tournament = _tournament_or_404(slug)
     view = selectors.standings(tournament)
-    headers = [_("Rank"), _("Player"), _("Points"), *[str(m.name) for m in view.columns], _("Rounds"),
+    headers = [pgettext("standings", "Rank"), _("Player"), _("Points"), *[str(m.name) for m in view.columns], _("Rounds"),
                _("Bye points"), _("Withdrawn")]
     rows = [[s.rank, s.entry.member.display_name, s.points, *s.metric_values, s.rounds, s.metrics.get("bye_points", 0),
              _("yes") if s.entry.withdrawn else ""] for s in view.rows]
