@@ -1,0 +1,66 @@
+"""A member opens his chip statement on a phone, in Russian and in English, and its download links
+answer the files: an XLSX whose headers are in his language and whose numbers are numbers, and a
+CSV with the same rows."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import openpyxl
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from club.models import Member
+from games.tables import services as table_services
+from tests import factories
+from tests.e2e.conftest import PHONE
+
+
+def _phone_as(browser, live_server, member, lang: str):
+    client = Client()
+    client.force_login(member.user)
+    context = browser.new_context(**PHONE, locale=lang, accept_downloads=True)
+    context.add_cookies([
+        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+         "url": live_server.url},
+        {"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
+    return context.new_page()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("lang", "title", "headers", "label"), [
+    ("ru", "Мои фишки", ["Дата", "Что", "Вид", "Фишки", "Баланс", "Ссылка"], "Кости: Skeeve – Massha"),
+    ("en", "My chips", ["Date", "What", "Kind", "Chips", "Balance", "Link"], "Dice: Skeeve – Massha")])
+def test_a_member_downloads_his_statement_on_a_phone(live_server, browser, lang, title, headers, label):
+    croupier = factories.member(Member.Role.CROUPIER, password=None)
+    skeeve, massha = (factories.member(display_name=name, password=None) for name in ("Skeeve", "Massha"))
+    table_services.dice_match_create(actor=croupier, first=skeeve, second=massha, stake=3)
+
+    page = _phone_as(browser, live_server, skeeve, lang)
+    page.goto(live_server.url + "/games/statement/")
+    assert title in page.inner_text("h1")
+    assert page.inner_text("#balance") == "-3"
+    page.screenshot(path=f"/tmp/exports-statement-{lang}.png", full_page=True)
+
+    with page.expect_download() as info:
+        page.locator("#statement-xlsx").tap()
+    download = info.value
+    assert download.suggested_filename == "chip-statement-skeeve.xlsx"
+    with open(download.path(), "rb") as f:
+        sheet = openpyxl.load_workbook(io.BytesIO(f.read())).active
+    rows = [[c.value for c in row] for row in sheet.iter_rows()]
+    assert rows[0] == headers
+    assert rows[1][1] == label and rows[1][3] == -3 and rows[1][4] == -3
+
+    with page.expect_download() as info:
+        page.locator("#statement-csv").tap()
+    download = info.value
+    assert download.suggested_filename == "chip-statement-skeeve.csv"
+    with open(download.path(), encoding="utf-8") as f:
+        text = list(csv.reader(io.StringIO(f.read())))
+    assert text[0] == headers and text[1][1] == label and text[1][3] == "-3"
+    # the page stays where it was: a download leaves it
+    assert page.url.endswith("/games/statement/")
