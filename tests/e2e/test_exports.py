@@ -64,3 +64,30 @@ def test_a_member_downloads_his_statement_on_a_phone(live_server, browser, lang,
     assert text[0] == headers and text[1][1] == label and text[1][3] == "-3"
     # the page stays where it was: a download leaves it
     assert page.url.endswith("/games/statement/")
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_croupier_downloads_a_games_results_in_russian(live_server, browser):
+    from club import services as club_services
+    from games import services
+
+    croupier = factories.member(Member.Role.CROUPIER, display_name="Tananda", password=None)
+    skeeve, aahz = (factories.member(display_name=name, password=None) for name in ("Skeeve", "Aahz"))
+    session = factories.session(actor=croupier, days=0, title="Пятничный вечер")
+    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", aahz.pk: "S"})
+    game = services.game_start(session=session, actor=croupier)
+    deal = services.deal_start(game=game, actor=croupier, quick=True)
+    services.result_submit_quick(deal=deal, actor=croupier, winners=[aahz], pot=8)
+
+    page = _phone_as(browser, live_server, croupier, "ru")
+    page.goto(live_server.url + game.get_absolute_url())
+    page.screenshot(path="/tmp/exports-game-ru.png", full_page=True)
+    with page.expect_download() as info:
+        page.locator("#results-downloads a", has_text="XLSX").tap()
+    download = info.value
+    assert download.suggested_filename == "пятничный-вечер-игра-1.xlsx"
+    with open(download.path(), "rb") as f:
+        rows = [[c.value for c in row] for row in openpyxl.load_workbook(io.BytesIO(f.read())).active.iter_rows()]
+    assert rows[0] == ["Сдача", "Версия", "Статус", "Вид", "Победители", "Банк", "Skeeve", "Aahz", "Заметка"]
+    assert rows[1][:6] == [1, 1, "Черновик", "Быстрый результат", "Aahz", 8]

@@ -200,3 +200,16 @@ def test_the_ledger_is_refused_to_members_and_croupiers(played, players, croupie
     for reader in (players[0], croupier):
         for fmt in ("csv", "xlsx"):
             assert _client(reader).get(reverse("games:ledger_export"), {"format": fmt}).status_code == 403
+
+
+def test_the_results_file_reads_a_fixed_number_of_queries(played, croupier, players,
+                                                          django_assert_max_num_queries):
+    url = reverse("games:game_results_export", args=[played.pk])
+    client = _client(croupier)
+    with django_assert_max_num_queries(12) as few:
+        client.get(url, {"format": "xlsx"})
+    for _ in range(3):
+        deal = services.deal_start(game=played, actor=croupier, quick=True)
+        services.result_submit_quick(deal=deal, actor=players[0], winners=[players[2]], pot=4)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        assert len(_rows(client.get(url, {"format": "xlsx"}), "xlsx")) == 6
