@@ -459,7 +459,7 @@ def statement(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def statement_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
+def statement_csv(request: HttpRequest) -> HttpResponse:
     """A member's statement as a file (``?format=csv|xlsx``): the reader's own, or with
     ``?member=`` another member's for a croupier or an admin."""
     member = reader = _member(request)
@@ -475,7 +475,7 @@ def statement_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
     rows = [[row["entry"].created_at, row["label"], row["entry"].get_kind_display(), row["entry"].amount,
              row["balance"], request.build_absolute_uri(row["url"])] for row in selectors.statement(member=member)]
     return exports.response([_("Date"), _("What"), _("Kind"), _("Chips"), _("Balance"), _("Link")], rows,
-                            name=f"chip-statement {member.display_name}", fmt=exports.requested_format(request, fmt))
+                            name=f"chip-statement {member.display_name}", fmt=exports.requested_format(request))
 
 
 @login_required
@@ -579,7 +579,7 @@ def ledger(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def ledger_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
+def ledger_csv(request: HttpRequest) -> HttpResponse:
     """The club's ledger as filtered on its page, as a file (``?format=csv|xlsx``): admins only."""
     _admin(request)
     _form, filters = _ledger_filter(request)
@@ -588,7 +588,7 @@ def ledger_csv(request: HttpRequest, fmt: str = "csv") -> HttpResponse:
              row["entry"].get_kind_display(), row["entry"].amount, request.build_absolute_uri(row["url"])]
             for row in selectors.ledger_entries(limit=None, **filters)]
     return exports.response([_("Date"), _("Account"), _("Member"), _("What"), _("Kind"), _("Chips"), _("Link")],
-                            rows, name="chip-ledger", fmt=exports.requested_format(request, fmt))
+                            rows, name="chip-ledger", fmt=exports.requested_format(request))
 
 
 @login_required
