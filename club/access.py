@@ -18,6 +18,11 @@ def check_croupier(actor: Member | None, message: str | None = None) -> Member:
     return actor
 
 
+def check_checkin(actor: Member | None) -> Member:
+    """Checking members in at the door is the croupier's job."""
+    return check_croupier(actor, _("Only a croupier or an admin may check members in."))
+
+
 def check_admin(actor: Member | None) -> Member:
     if actor is None or not actor.active or not actor.is_admin:
         raise Forbidden(_("Only an admin may do this."))

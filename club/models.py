@@ -61,6 +61,24 @@ def new_calendar_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# No 0/O, 1/I/L, 2/Z, 5/S or 8/B: a code read off a screen or typed at the door cannot be misread.
+CHECKIN_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
+CHECKIN_CODE_LENGTH = 7
+
+
+def new_checkin_code() -> str:
+    """A member's short code for checking in at the door (in his QR code, or typed)."""
+    while True:
+        code = "".join(secrets.choice(CHECKIN_ALPHABET) for _ in range(CHECKIN_CODE_LENGTH))
+        if not Member.objects.filter(checkin_code=code).exists():
+            return code
+
+
+def normalize_checkin_code(value: str) -> str:
+    """What a croupier typed, as stored: spaces and dashes dropped, upper case."""
+    return "".join(ch for ch in str(value).upper() if ch not in " -\t")
+
+
 class Member(models.Model):
     class Role(models.TextChoices):
         MEMBER = "member", _("Member")
@@ -83,12 +101,14 @@ class Member(models.Model):
     # The secret in the address of the member's own calendar feed; a reset makes the old address
     # answer nothing.
     calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token, editable=False)
+    checkin_code = models.CharField(_("check-in code"), max_length=8, unique=True, default=new_checkin_code,
+                                    editable=False)
     # Empty: the club's default language.
     language = models.CharField(_("language of mails"), max_length=8, choices=settings.LANGUAGES, blank=True)
     mail_session_day = models.BooleanField(_("a day before a session I am going to"), default=True)
     mail_session_soon = models.BooleanField(_("two hours before a session I am going to"), default=True)
     mail_waitlist_place = models.BooleanField(_("when I get a place from the waitlist"), default=True)
-    history = HistoricalRecords(excluded_fields=["calendar_token"])
+    history = HistoricalRecords(excluded_fields=["calendar_token", "checkin_code"])
 
     class Meta:
         ordering = ["display_name"]
@@ -294,6 +314,25 @@ class RSVP(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} -> {self.session_id}: {self.answer}"
+
+
+class CheckIn(models.Model):
+    """A member who came to a session, checked in at the door by a croupier."""
+
+    session = models.ForeignKey(ScheduledSession, on_delete=models.CASCADE, related_name="checkins")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="checkins")
+    at = models.DateTimeField(_("checked in at"), default=timezone.now)
+    by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+                           verbose_name=_("checked in by"))
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        constraints = [models.UniqueConstraint(fields=["session", "member"], name="checkin_one_per_member")]
+
+    def __str__(self) -> str:
+        return f"{self.member} @ {self.session_id}"
 
 
 class SeatAssignment(models.Model):

@@ -16,6 +16,7 @@ urlpatterns = [
     path("sessions/<int:pk>/rsvp/", views.session_rsvp, name="session_rsvp"),
     path("sessions/<int:pk>/transition/", views.session_transition, name="session_transition"),
     path("sessions/<int:pk>/seating/", views.session_seating, name="session_seating"),
+    path("sessions/<int:pk>/checkin/", views.session_checkin, name="session_checkin"),
     path("invitations/new/", views.invitation_create, name="invitation_create"),
     path("invitations/<str:token>/", views.invitation_open, name="invitation_open"),
     path("profile/", views.profile_edit, name="profile_edit"),

@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from .models import RSVP, Member, ScheduledSession, SeatAssignment
+from .models import RSVP, CheckIn, Member, ScheduledSession, SeatAssignment
 
 
 def member_for_user(user) -> Member | None:
@@ -48,6 +48,23 @@ def session_detail(*, pk: int) -> ScheduledSession:
     return (sessions_with_counts()
             .prefetch_related(Prefetch("rsvps", queryset=rsvps), Prefetch("seats", queryset=seats), "games")
             .get(pk=pk))
+
+
+def attendance(session: ScheduledSession) -> dict:
+    """Who came (checked in) against who said they would (answered "going"), with the names of
+    each side and of those on one side only. Uses the session's prefetched RSVPs when it has them."""
+    checkins = list(CheckIn.objects.filter(session=session).select_related("member", "by").order_by("at", "pk"))
+    said = [r.member for r in session.rsvps.all() if r.answer == RSVP.Answer.GOING]
+    came_ids = {c.member_id for c in checkins}
+    said_ids = {m.pk for m in said}
+    return {
+        "checkins": checkins,
+        "came_count": len(checkins),
+        "said_count": len(said),
+        "came_and_said": [c.member for c in checkins if c.member_id in said_ids],
+        "came_unannounced": [c.member for c in checkins if c.member_id not in said_ids],
+        "said_not_came": [m for m in said if m.pk not in came_ids],
+    }
 
 
 def rsvps_of_member(*, member: Member, upcoming: bool = True) -> QuerySet[RSVP]:

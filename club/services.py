@@ -16,8 +16,18 @@ from django.utils.translation import gettext as _
 
 from . import access, outbox
 from . import seats as seat_rules
-from .errors import Conflict, Forbidden, InvalidInput, NotFound
-from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
+from .errors import ECHO_LIMIT, Conflict, Forbidden, InvalidInput, NotFound
+from .models import (
+    RSVP,
+    CheckIn,
+    Dimension,
+    Invitation,
+    Member,
+    ScheduledSession,
+    SeatAssignment,
+    Venue,
+    normalize_checkin_code,
+)
 from .states import transition
 
 User = get_user_model()
@@ -390,6 +400,34 @@ def rsvp_set(*, session: ScheduledSession, member: Member, actor: Member, answer
         SeatAssignment.objects.filter(session=session, member=member).delete()
         _promote_waitlist(session)
     return rsvp
+
+
+# --- check-in at the door --------------------------------------------------------------------------
+
+@transaction.atomic
+def checkin_record(*, session: ScheduledSession, actor: Member, code: str) -> tuple[CheckIn, bool]:
+    """Check in the member whose short code (from his QR code, or typed) is ``code``. Checking
+    him in again keeps the first check-in. Returns the check-in and whether it is new."""
+    access.check_checkin(actor)
+    session = _locked_session(session)
+    if session.status in (ScheduledSession.Status.CANCELLED, ScheduledSession.Status.CLOSED):
+        raise Conflict(_("%(session)s is %(status)s: nobody checks in any more.")
+                       % {"session": session.title, "status": session.get_status_display().lower()},
+                       extra={"field": "code", "value": session.status})
+    typed = str(code or "").strip()
+    wanted = normalize_checkin_code(typed)
+    if not wanted:
+        raise InvalidInput(_("Type the member's check-in code, or scan it from his profile."),
+                           extra={"field": "code", "value": ""})
+    member = Member.objects.filter(checkin_code=wanted).first()
+    if member is None:
+        raise InvalidInput(_("No member has the check-in code %(code)s: check it on his profile.")
+                           % {"code": typed[:ECHO_LIMIT]}, extra={"field": "code", "value": typed[:ECHO_LIMIT]})
+    if not member.active:
+        raise InvalidInput(_("%(name)s is not an active member: he cannot check in.") % {"name": member.display_name},
+                           extra={"field": "code", "value": typed[:ECHO_LIMIT]})
+    checkin, created = CheckIn.objects.get_or_create(session=session, member=member, defaults={"by": actor})
+    return checkin, created
 
 
 # --- seating -------------------------------------------------------------------------------------

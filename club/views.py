@@ -10,7 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,9 +19,10 @@ from games.tournaments.selectors import rating_chart
 
 from . import access, accounts, calendar, reminders, selectors, services
 from .accounts import INVITATION_SESSION_KEY
-from .errors import ApplicationError, Forbidden, TooManyAttempts
+from .errors import ECHO_LIMIT, ApplicationError, Forbidden, TooManyAttempts
 from .forms import InvitationForm, MailPreferencesForm, ProfileForm, SeatForm, SessionForm
 from .models import RSVP, Dimension, Invitation, MailSent, Member, ScheduledSession, Venue
+from .qr import checkin_qr_svg
 from .seats import Seat
 
 
@@ -117,6 +119,8 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "games": list(session.games.all()),
         "tournament": session.tournaments.order_by("pk").first(),
     }
+    if member is not None and member.is_croupier:
+        context.update(selectors.attendance(session), show_attendance=True)
     return render(request, "club/session_detail.html", context)
 
 
@@ -188,6 +192,39 @@ def session_seating(request: HttpRequest, pk: int) -> HttpResponse:
     except ApplicationError as error:
         return _redirect_with_error(request, error, session)
     return redirect(session)
+
+
+@login_required
+def session_checkin(request: HttpRequest, pk: int) -> HttpResponse:
+    """The door: a croupier checks members in by their short code, typed or scanned from the QR
+    code on their profile, and sees who came against who said they would."""
+    actor = _member_or_404(request)
+    try:
+        access.check_checkin(actor)
+    except Forbidden as error:
+        raise PermissionDenied(error.message)
+    session = get_object_or_404(selectors.sessions_with_counts().prefetch_related("rsvps__member"), pk=pk)
+    error, typed = None, ""
+    if request.method == "POST":
+        typed = str(request.POST.get("code", ""))[:ECHO_LIMIT]
+        try:
+            checkin, created = services.checkin_record(session=session, actor=actor, code=request.POST.get("code", ""))
+        except Forbidden as refusal:
+            raise PermissionDenied(refusal.message)
+        except ApplicationError as refusal:
+            error = refusal.message
+        else:
+            name = checkin.member.display_name
+            if created:
+                messages.success(request, _("%(name)s is checked in.") % {"name": name})
+            else:
+                messages.info(request, _("%(name)s is already checked in (at %(time)s).") % {
+                    "name": name, "time": date_format(timezone.localtime(checkin.at, session.venue.tz), "TIME_FORMAT")})
+            return redirect("club:session_checkin", pk=session.pk)
+    return render(request, "club/session_checkin.html", {
+        "session": session, "member": actor, "error": error, "typed": typed,
+        "open": session.status not in (ScheduledSession.Status.CANCELLED, ScheduledSession.Status.CLOSED),
+        **selectors.attendance(session)}, status=400 if error else 200)
 
 
 def _seat_form_refusal(form: SeatForm) -> str:
@@ -270,7 +307,8 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Profile saved."))
             return redirect(member)
     return render(request, "club/profile_form.html", {
-        "form": form, "tokens": accounts.tokens_of(user=request.user), **_calendar_context(request, member)})
+        "form": form, "tokens": accounts.tokens_of(user=request.user), **_calendar_context(request, member),
+        "checkin_code": member.checkin_code, "checkin_qr": checkin_qr_svg(member.checkin_code)})
 
 
 # --- calendar feeds and reminder mails ------------------------------------------------------------------

@@ -101,6 +101,7 @@ PAGE_WRITES: dict[str, str] = {
     "club:session_rsvp": "member",
     "club:session_transition": "croupier",
     "club:session_seating": "croupier",
+    "club:session_checkin": "croupier",
     "club:session_create": "croupier",
     "club:invitation_create": "admin",
     "club:invitation_open": "anyone",

@@ -665,20 +665,26 @@ def tournament_for_session(*, actor: Member, session: ScheduledSession) -> tuple
 
 
 def session_players_to_register(tournament: Tournament) -> list[Member]:
-    """The active members going to the tournament's session who are not entered yet."""
+    """The active members of the tournament's session who are not entered yet: those going to it
+    (in the order they asked for a place), then those checked in at the door without having said
+    so (in the order they came)."""
     if tournament.session_id is None:
         return []
     entered = Entry.objects.filter(tournament=tournament).values("member_id")
-    return list(Member.objects.filter(rsvps__session_id=tournament.session_id, rsvps__answer=RSVP.Answer.GOING,
-                                      active=True)
-                .exclude(pk__in=entered).order_by("rsvps__requested_at", "display_name"))
+    going = list(Member.objects.filter(rsvps__session_id=tournament.session_id, rsvps__answer=RSVP.Answer.GOING,
+                                       active=True)
+                 .exclude(pk__in=entered).order_by("rsvps__requested_at", "display_name"))
+    came = (Member.objects.filter(checkins__session_id=tournament.session_id, active=True)
+            .exclude(pk__in=entered).exclude(pk__in=[m.pk for m in going])
+            .order_by("checkins__at", "display_name"))
+    return going + list(came)
 
 
 @transaction.atomic
 def entries_from_session(*, actor: Member, tournament: Tournament) -> list[Entry]:
-    """Register in one step every member whose answer to the tournament's session is "going" and
-    who is not entered yet; run again, it adds only those who answered since. Returns the new
-    entries (none when everyone is in)."""
+    """Register in one step every member whose answer to the tournament's session is "going" or
+    who was checked in at its door, and who is not entered yet; run again, it adds only those who
+    answered or came since. Returns the new entries (none when everyone is in)."""
     require_croupier(actor)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.session_id is None:

@@ -168,3 +168,19 @@ def test_running_the_tournament_says_what_each_action_did(client, croupier):
     assert f"{entry.member.display_name} has withdrawn; the points earned stand." in page
     page = client.post(url, {"action": "transition", "to": "finished"}, follow=True).content.decode()
     assert "The tournament is now: Finished." in page
+
+
+def test_members_checked_in_at_the_door_are_registered_with_those_going(croupier):
+    session, going, maybe = _cup_session(croupier, going=4, maybe=1)
+    walk_in = factories.member(display_name="Walk-in")
+    # One who said "maybe" and one who never answered came anyway; one who is going came too.
+    for member in (maybe[0], walk_in, going[0]):
+        club_services.checkin_record(session=session, actor=croupier, code=member.checkin_code)
+    tournament, added = services.tournament_for_session(actor=croupier, session=session)
+    assert [e.member_id for e in added] == [m.pk for m in going] + [maybe[0].pk, walk_in.pk]
+    late = factories.member(display_name="Late walk-in")
+    club_services.checkin_record(session=session, actor=croupier, code=late.checkin_code)
+    assert [m.display_name for m in services.session_players_to_register(tournament)] == ["Late walk-in"]
+    assert [e.member.display_name for e in services.entries_from_session(actor=croupier, tournament=tournament)] \
+        == ["Late walk-in"]
+    assert tournament.entries.count() == 7
