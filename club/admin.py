@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
+from .models import RSVP, CheckIn, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 
 
 @admin.register(Dimension)
@@ -51,6 +51,13 @@ class RSVPAdmin(SimpleHistoryAdmin):
     list_display = ["session", "member", "answer", "requested_at"]
     list_filter = ["answer"]
     list_select_related = ["session__venue", "member"]
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(admin.ModelAdmin):
+    list_display = ["session", "member", "at", "by"]
+    list_select_related = ["session__venue", "member", "by"]
+    raw_id_fields = ["session", "member", "by"]
 
 
 @admin.register(SeatAssignment)

@@ -121,8 +121,15 @@ class SessionDetailSerializer(SessionSerializer):
     rsvps = serializers.SerializerMethodField()
     seats = serializers.SerializerMethodField()
 
+    checked_in_count = serializers.SerializerMethodField(
+        help_text="How many members were checked in at the door; set it against going_count, how many said they would come.")
+
     class Meta(SessionSerializer.Meta):
-        fields = [*SessionSerializer.Meta.fields, "rsvps", "seats"]
+        fields = [*SessionSerializer.Meta.fields, "checked_in_count", "rsvps", "seats"]
+
+    @extend_schema_field(serializers.IntegerField())
+    def get_checked_in_count(self, session) -> int:
+        return session.checkins.count()
 
     def _for_members(self) -> bool:
         request = self.context.get("request")

@@ -104,6 +104,10 @@ def load() -> dict:
             if 2 <= len(going):
                 services.seating_apply_proposal(session=session, actor=croupier, seed=f"demo-{title}")
             if status == "closed":
+                # Who came: all who said so but the last, and one who had not said he would.
+                came = going[:-1] + [name for name in ("Chumley", "Markie") if name not in going][:1]
+                for name in came:
+                    services.checkin_record(session=session, actor=croupier, code=members[name].checkin_code)
                 services.session_transition(session=session, actor=croupier, to="running")
                 services.session_transition(session=session, actor=croupier, to="closed")
         sessions.append(session)

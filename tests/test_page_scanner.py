@@ -26,7 +26,7 @@ NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tour
             "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export"}
 
 # Words that stay as they are on a Russian page: abbreviations every member reads as such.
-LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Elo", "PDF", "EN", "RU"}
+LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Elo", "PDF", "EN", "RU", "QR"}
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}(?:['’-][A-Za-z]+)*\b")
@@ -225,6 +225,7 @@ def _arguments(club) -> dict[str, dict]:
         "club:session_rsvp": {"pk": future.pk},
         "club:session_transition": {"pk": future.pk},
         "club:session_seating": {"pk": future.pk},
+        "club:session_checkin": {"pk": future.pk},
         "club:invitation_open": {"token": invitation.token if invitation else "no-such-invitation"},
         "games:member_stats": {"pk": member.pk},
         "games:game_start": {"session_pk": future.pk},

@@ -168,3 +168,13 @@ def test_the_profile_shows_the_qr_code_of_the_members_code(plain_member, client_
 
 def _modules(svg: str) -> str:
     return re.search(r'stroke="#000" d="([^"]+)"', svg).group(1)
+
+
+def test_the_api_session_detail_counts_who_came_against_who_said(croupier, api_as):
+    session = factories.session(actor=croupier)
+    aahz, skeeve, walk_in = (factories.member() for _ in range(3))
+    _going(session, aahz, skeeve)
+    for member in (skeeve, walk_in):
+        services.checkin_record(session=session, actor=croupier, code=member.checkin_code)
+    data = api_as(aahz).get(f"/api/sessions/{session.pk}/").json()
+    assert (data["checked_in_count"], data["going_count"]) == (2, 2)
