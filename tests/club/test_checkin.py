@@ -178,3 +178,15 @@ def test_the_api_session_detail_counts_who_came_against_who_said(croupier, api_a
         services.checkin_record(session=session, actor=croupier, code=member.checkin_code)
     data = api_as(aahz).get(f"/api/sessions/{session.pk}/").json()
     assert (data["checked_in_count"], data["going_count"]) == (2, 2)
+
+
+def test_the_time_of_a_check_in_is_the_venues(croupier, client_as):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    session = factories.session(actor=croupier, venue_=factories.venue(timezone="Asia/Tokyo"))
+    member = factories.member(display_name="Pookie")
+    services.checkin_record(session=session, actor=croupier, code=member.checkin_code)
+    CheckIn.objects.filter(member=member).update(at=datetime(2026, 12, 1, 10, 5, tzinfo=ZoneInfo("UTC")))
+    text = client_as(croupier).get(reverse("club:session_checkin", args=[session.pk])).content.decode()
+    assert re.search(r"Pookie <small>19:05", text)

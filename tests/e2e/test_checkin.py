@@ -92,3 +92,35 @@ def test_the_croupier_checks_a_member_in_by_his_code(live_server, browser, langu
     page.goto(live_server.url + session.get_absolute_url())
     assert re.sub(r"\s+", " ", page.inner_text("#attendance-counts")) == words["counts"]
     page.screenshot(path=f"/tmp/checkin-session-{language}.png", full_page=True)
+
+
+# A phone whose browser reads QR codes: BarcodeDetector finds the member's code in what the camera
+# (here a drawn canvas) shows.
+SCANNER = """
+window.BarcodeDetector = class {
+  static getSupportedFormats() { return Promise.resolve(["qr_code"]); }
+  detect() { return Promise.resolve([{ rawValue: %(code)s, format: "qr_code" }]); }
+};
+navigator.mediaDevices.getUserMedia = function () {
+  var canvas = document.createElement("canvas");
+  canvas.width = 16; canvas.height = 16;
+  canvas.getContext("2d").fillRect(0, 0, 16, 16);
+  return Promise.resolve(canvas.captureStream());
+};
+"""
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_that_reads_qr_codes_checks_in_by_the_camera(live_server, browser):
+    croupier = factories.member(Member.Role.CROUPIER, display_name="Tananda", password=None)
+    skeeve = factories.member(display_name="Skeeve", password=None)
+    session = factories.session(actor=croupier, title="Scan night")
+    page = _phone_as(browser, live_server, croupier, "en")
+    page.add_init_script(SCANNER % {"code": f'"{skeeve.checkin_code}"'})
+    page.goto(live_server.url + f"/sessions/{session.pk}/checkin/")
+    page.locator("#checkin-scan").tap()
+    page.wait_for_selector(".message.success")
+    assert "Skeeve is checked in." in page.inner_text(".messages")
+    assert CheckIn.objects.filter(session=session, member=skeeve, by=croupier).exists()
+    page.screenshot(path="/tmp/checkin-scanned-en.png", full_page=True)
