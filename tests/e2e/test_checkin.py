@@ -25,7 +25,7 @@ WORDS = {
 }
 
 
-def _phone_as(browser, live_server, member, language):
+def _phone_as(browser, live_server, member, language, problems=None):
     client = Client()
     client.force_login(member.user)
     context = browser.new_context(**PHONE)
@@ -34,7 +34,15 @@ def _phone_as(browser, live_server, member, language):
          "url": live_server.url},
         {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
     ])
-    return context.new_page()
+    # Injected by the browser's debugging protocol, so the policy does not apply to it.
+    context.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                            "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));")
+    page = context.new_page()
+    if problems is not None:
+        page.on("console", lambda m: problems.append(m.text) if "CSP violation" in m.text
+                or "Content Security Policy" in m.text else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+    return page
 
 
 @pytest.mark.e2e
@@ -50,7 +58,8 @@ def test_the_croupier_checks_a_member_in_by_his_code(live_server, browser, langu
         services.rsvp_set(session=session, member=member, actor=member, answer="going")
 
     # The member's pass: a QR code with his code written under it.
-    member_page = _phone_as(browser, live_server, skeeve, language)
+    problems: list[str] = []
+    member_page = _phone_as(browser, live_server, skeeve, language, problems)
     member_page.goto(live_server.url + "/profile/")
     member_page.wait_for_selector(f"html[lang='{language}']")
     assert words["pass"] in member_page.inner_text("#checkin-pass h2")
@@ -58,7 +67,7 @@ def test_the_croupier_checks_a_member_in_by_his_code(live_server, browser, langu
     assert member_page.locator("#checkin-pass svg.qr").bounding_box()["width"] > 150
     member_page.locator("#checkin-pass").screenshot(path=f"/tmp/checkin-pass-{language}.png")
 
-    page = _phone_as(browser, live_server, croupier, language)
+    page = _phone_as(browser, live_server, croupier, language, problems)
     page.goto(live_server.url + session.get_absolute_url())
     page.locator("#open-checkin").tap()
     page.wait_for_selector("#checkin-code")
@@ -92,6 +101,7 @@ def test_the_croupier_checks_a_member_in_by_his_code(live_server, browser, langu
     page.goto(live_server.url + session.get_absolute_url())
     assert re.sub(r"\s+", " ", page.inner_text("#attendance-counts")) == words["counts"]
     page.screenshot(path=f"/tmp/checkin-session-{language}.png", full_page=True)
+    assert problems == []
 
 
 # A phone whose browser reads QR codes: BarcodeDetector finds the member's code in what the camera
@@ -116,7 +126,8 @@ def test_a_phone_that_reads_qr_codes_checks_in_by_the_camera(live_server, browse
     croupier = factories.member(Member.Role.CROUPIER, display_name="Tananda", password=None)
     skeeve = factories.member(display_name="Skeeve", password=None)
     session = factories.session(actor=croupier, title="Scan night")
-    page = _phone_as(browser, live_server, croupier, "en")
+    problems: list[str] = []
+    page = _phone_as(browser, live_server, croupier, "en", problems)
     page.add_init_script(SCANNER % {"code": f'"{skeeve.checkin_code}"'})
     page.goto(live_server.url + f"/sessions/{session.pk}/checkin/")
     page.locator("#checkin-scan").tap()
@@ -124,3 +135,4 @@ def test_a_phone_that_reads_qr_codes_checks_in_by_the_camera(live_server, browse
     assert "Skeeve is checked in." in page.inner_text(".messages")
     assert CheckIn.objects.filter(session=session, member=skeeve, by=croupier).exists()
     page.screenshot(path="/tmp/checkin-scanned-en.png", full_page=True)
+    assert problems == []
