@@ -127,7 +127,8 @@ def _with_work(tournament: Tournament, kind: str, ref: str):
 @login_required
 @require_POST
 def tournament_from_session(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start the tournament of a tournament session, its players registered from the RSVPs."""
+    """Start the tournament of a tournament session, its players registered from the RSVPs and the
+    check-ins at the door."""
     session = get_object_or_404(ScheduledSession, pk=pk)
     try:
         actor = access.check_croupier(member_for_user(request.user))

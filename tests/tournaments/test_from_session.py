@@ -184,3 +184,17 @@ def test_members_checked_in_at_the_door_are_registered_with_those_going(croupier
     assert [e.member.display_name for e in services.entries_from_session(actor=croupier, tournament=tournament)] \
         == ["Late walk-in"]
     assert tournament.entries.count() == 7
+
+
+def test_the_tournament_page_registers_a_walk_in_from_the_door(client, croupier):
+    session, _going, _ = _cup_session(croupier, going=4, maybe=0)
+    client.force_login(croupier.user)
+    client.post(reverse("tournaments:from_session", args=[session.pk]))
+    tournament = Tournament.objects.get()
+    walk_in = factories.member(display_name="Walk-in")
+    client.post(reverse("club:session_checkin", args=[session.pk]), {"code": walk_in.checkin_code})
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Walk-in" in page and "Register 1 player from the session" in page
+    page = client.post(reverse("tournaments:manage", args=[tournament.slug]), {"action": "register"},
+                       follow=True).content.decode()
+    assert "1 player registered in Cup night: Walk-in." in page
