@@ -11,15 +11,21 @@ from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter, get_adapter
 from allauth.core.internal import ratelimit
+from allauth.mfa import signals as mfa_signals
+from allauth.mfa.adapter import get_adapter as get_mfa_adapter
+from allauth.mfa.models import Authenticator
+from allauth.mfa.totp.internal.auth import TOTP
 from django import forms
 from django.conf import settings
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
@@ -27,7 +33,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .errors import InvalidInput, NotFound, TooManyAttempts
+from .errors import Forbidden, InvalidInput, NotFound, TooManyAttempts
 
 INVITATION_SESSION_KEY = "club_invitation_token"
 LOGIN_FAILED = "login_failed"
@@ -103,6 +109,66 @@ def count_failure(request: HttpRequest, *, login: str) -> None:
         raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"})
 
 
+# --- two-factor sign-in ------------------------------------------------------------------------------
+
+def two_factor_on(user) -> bool:
+    """Whether the user signs in with a second factor (allauth.mfa's authenticator app)."""
+    return bool(user and user.is_authenticated) and get_mfa_adapter().is_mfa_enabled(user)
+
+
+def is_staff_member(user) -> bool:
+    """Croupiers and admins (and the site's superusers): the accounts two-factor matters most for."""
+    if not (user and user.is_authenticated):
+        return False
+    member = getattr(user, "member", None)
+    return user.is_superuser or bool(member is not None and member.active and member.is_croupier)
+
+
+def check_second_factor(request: HttpRequest, *, user, login: str, code: str) -> None:
+    """Refuse (Forbidden) a user with two-factor on unless ``code`` is a fresh code of his
+    authenticator app; a wrong code counts against the sign-in limit like a wrong password."""
+    if not two_factor_on(user):
+        return
+    code = (code or "").strip()
+    if not code:
+        raise Forbidden(_("Two-factor sign-in is on for this account: send the code from your "
+                          "authenticator app in the field otp."), extra={"field": "otp"})
+    authenticator = Authenticator.objects.filter(user=user, type=Authenticator.Type.TOTP).first()
+    if authenticator is None or not TOTP(authenticator).validate_code(code):
+        count_failure(request, login=login)
+        raise Forbidden(_("The code %(code)s is wrong or already used: send the code your authenticator "
+                          "app shows now.") % {"code": code[:40]}, extra={"field": "otp"})
+
+
+@receiver(mfa_signals.authentication_failed)
+def _count_wrong_code(sender, request=None, user=None, reauthentication=False, **kwargs) -> None:
+    """A wrong code on the sign-in page counts against the account's limit as a wrong password does:
+    guessing codes then locks the password, the API token and the admin login as well."""
+    if request is None or user is None or reauthentication:
+        return
+    ratelimit.consume(request, app="allauth.account", action=LOGIN_FAILED, key=account_key(request, user.email),
+                      limit_get=True)
+
+
+class StaffTwoFactorMiddleware:
+    """With ``CLUB_REQUIRE_MFA_FOR_STAFF`` on, a croupier or admin without two-factor is sent to
+    set up his authenticator app before any other page; the sign-in and two-factor pages, the
+    language switch, static files and the API stay reachable."""
+
+    OPEN_PREFIXES = ("/accounts/", "/i18n/", "/static/", "/api/", "/health/", "/ready/", "/favicon")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (settings.CLUB_REQUIRE_MFA_FOR_STAFF and not request.path.startswith(self.OPEN_PREFIXES)
+                and is_staff_member(request.user) and not two_factor_on(request.user)):
+            messages.warning(request, _("Croupiers and admins sign in with two factors here: set up an "
+                                        "authenticator app to go on."))
+            return HttpResponseRedirect(reverse("mfa_activate_totp"))
+        return self.get_response(request)
+
+
 # --- the admin login --------------------------------------------------------------------------------
 
 class AdminLoginForm(AdminAuthenticationForm):
@@ -160,6 +226,10 @@ class TokenLoginSerializer(serializers.Serializer):
     username = serializers.CharField(label=_("Email or username"), max_length=254)
     password = serializers.CharField(label=_("Password"), style={"input_type": "password"}, trim_whitespace=False,
                                      max_length=4096, write_only=True)
+    otp = serializers.CharField(label=_("Authenticator code"), max_length=64, required=False, allow_blank=True,
+                                write_only=True,
+                                help_text="The code of the member's authenticator app; required when two-factor "
+                                          "sign-in is on for the account.")
 
 
 class TokenRowSerializer(serializers.Serializer):
@@ -183,6 +253,8 @@ class TokenObtainView(APIView):
                                   password=data.validated_data["password"])
         if user is None:
             raise InvalidInput(_("The email or the password is wrong."), extra={"field": "password"})
+        check_second_factor(request._request, user=user, login=data.validated_data["username"],
+                            code=data.validated_data.get("otp", ""))
         return Response({"token": token_issue(user=user).key})
 
 

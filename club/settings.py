@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "simple_history",
     "allauth",
     "allauth.account",
+    "allauth.mfa",
     "club",
     "games",
     "games.tournaments",
@@ -70,6 +71,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # After allauth's: a croupier or admin without two-factor is sent to set it up (when required).
+    "club.accounts.StaffTwoFactorMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
@@ -160,6 +163,11 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": env.str("LOGIN_RATE_LIMIT", default="10/m/ip,5/5m/key"),
     "reset_password": "20/m/ip,5/m/key",
 }
+# Two-factor sign-in (allauth.mfa): an authenticator app, with recovery codes for a lost phone.
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = env.str("CLUB_NAME", default="The Yellow Crescent")
+# When on, croupiers and admins without two-factor are sent to set it up before anything else.
+CLUB_REQUIRE_MFA_FOR_STAFF = env.bool("CLUB_REQUIRE_MFA_FOR_STAFF", default=False)
 LOGIN_REDIRECT_URL = "club:dashboard"
 LOGIN_URL = "account_login"
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")

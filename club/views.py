@@ -51,6 +51,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     member = selectors.member_for_user(request.user)
     upcoming = list(selectors.sessions_upcoming(limit=10))
     context = {"upcoming": upcoming, "member": member}
+    # Croupiers and admins are asked to turn two-factor sign-in on until they do.
+    context["two_factor_nudge"] = accounts.is_staff_member(request.user) and not accounts.two_factor_on(request.user)
     if member is not None:
         context["my_rsvps"] = list(selectors.rsvps_of_member(member=member))
     return render(request, "club/dashboard.html", context)
@@ -308,6 +310,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             return redirect(member)
     return render(request, "club/profile_form.html", {
         "form": form, "tokens": accounts.tokens_of(user=request.user), **_calendar_context(request, member),
+        "two_factor_on": accounts.two_factor_on(request.user),
         "checkin_code": member.checkin_code, "checkin_qr": checkin_qr_svg(member.checkin_code)})
 
 
