@@ -144,8 +144,8 @@ def test_a_recovery_code_signs_in_once(plain_member):
 
 # --- the pages look like the site -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("language", "heading"), [("en", "Two-Factor Authentication"),
-                                                   ("ru", "Двухфакторная аутентификация")])
+@pytest.mark.parametrize(("language", "heading"), [("en", "Two-factor sign-in"),
+                                                   ("ru", "Вход с двумя факторами")])
 def test_the_two_factor_pages_are_in_the_site_layout_in_both_languages_without_inline_scripts(
         plain_member, language, heading):
     with_totp(plain_member)
