@@ -16,7 +16,7 @@ from tests.e2e.conftest import PHONE
 
 PASSWORD = "pw-12345678"
 WORDS = {
-    "en": {"link": "Two-factor sign-in", "activate": "Turn on two-factor sign-in", "codes": "Recovery Codes",
+    "en": {"link": "Two-factor sign-in", "activate": "Turn on two-factor sign-in", "codes": "Recovery codes",
            "stage": "Two-factor sign-in", "other": "Вход"},
     "ru": {"link": "Вход с двумя факторами", "activate": "Включить вход с двумя факторами",
            "codes": "Коды восстановления", "stage": "Вход с двумя факторами", "other": "Two-factor"},
