@@ -11,6 +11,7 @@ from allauth.mfa.models import Authenticator
 from allauth.mfa.totp.internal.auth import format_hotp_value, hotp_value
 from django.urls import reverse
 
+from club.models import Member
 from tests import factories
 from tests.e2e.conftest import PHONE
 
@@ -94,3 +95,33 @@ def test_a_member_turns_on_two_factor_and_signs_in_with_a_code(live_server, brow
     page.screenshot(path=f"/tmp/twofactor-{lang}-5-signed-in.png", full_page=True)
     assert blocked == []
     context.close()
+
+
+STAFF_WORDS = {"en": ("turn two-factor sign-in on", "set up an authenticator app"),
+               "ru": ("включите вход с двумя факторами", "подключите приложение-аутентификатор")}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_croupier_is_nudged_and_when_required_sent_to_set_it_up(live_server, browser, settings, lang):
+    croupier = factories.member(Member.Role.CROUPIER, display_name=f"Aahz {lang}")
+    nudge, required = STAFF_WORDS[lang]
+    page = browser.new_context(**PHONE, locale=lang).new_page()
+    sign_in_with_password(page, live_server.url, croupier.user.email)
+    assert nudge in page.inner_text("#two-factor-nudge")
+    page.screenshot(path=f"/tmp/twofactor-{lang}-6-nudge.png", full_page=True)
+
+    settings.CLUB_REQUIRE_MFA_FOR_STAFF = True
+    page.goto(live_server.url + reverse("club:session_list"))
+    # Sent to set it up; allauth first asks for the password again.
+    page.wait_for_url("**/reauthenticate/**")
+    assert required in page.inner_text("main .messages")
+    page.screenshot(path=f"/tmp/twofactor-{lang}-7-required.png", full_page=True)
+    page.fill("input[name=password]", PASSWORD)
+    submit(page)
+    page.wait_for_url(f"**{reverse('mfa_activate_totp')}")
+    page.fill("input[name=code]", totp_code(page.input_value("#authenticator_secret")))
+    submit(page)
+    page.goto(live_server.url + reverse("club:session_list"))
+    assert page.url == live_server.url + reverse("club:session_list")
