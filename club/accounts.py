@@ -188,6 +188,12 @@ class AdminLoginForm(AdminAuthenticationForm):
             if self.user_cache is None:
                 raise self.get_invalid_login_error()
             self.confirm_login_allowed(self.user_cache)
+            if two_factor_on(self.user_cache):
+                # This form asks for no code: such an account signs in on the site's page.
+                raise forms.ValidationError(
+                    _("Two-factor sign-in is on for this account: sign in on the site's sign-in page "
+                      "(%(url)s) with your code, then open the admin.") % {"url": reverse("account_login")},
+                    code="two_factor")
         return self.cleaned_data
 
 

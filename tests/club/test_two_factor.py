@@ -275,3 +275,23 @@ def test_the_requirement_leaves_members_and_staff_with_two_factor_alone(settings
     sign_in(client, croupier)
     client.post(reverse("mfa_authenticate"), {"code": totp_code(secret)})
     assert client.get(reverse("club:dashboard")).status_code == 200
+
+
+def test_the_admin_login_is_no_way_around_two_factor(admin_member):
+    secret = with_totp(admin_member)
+    client = Client()
+    response = client.post("/admin/login/", {"username": admin_member.user.email, "password": PASSWORD,
+                                             "next": "/admin/"})
+    assert response.status_code == 200 and "Two-factor sign-in is on for this account" in response.content.decode()
+    assert not signed_in_user(client).is_authenticated
+    # Signed in on the site's page with the code, the admin opens.
+    sign_in(client, admin_member)
+    client.post(reverse("mfa_authenticate"), {"code": totp_code(secret)})
+    assert client.get("/admin/").status_code == 200
+
+
+def test_the_admin_login_still_takes_a_password_without_two_factor(admin_member):
+    client = Client()
+    response = client.post("/admin/login/", {"username": admin_member.user.email, "password": PASSWORD,
+                                             "next": "/admin/"})
+    assert response.status_code == 302 and client.get("/admin/").status_code == 200
