@@ -136,8 +136,9 @@ def check_second_factor(request: HttpRequest, *, user, login: str, code: str) ->
     authenticator = Authenticator.objects.filter(user=user, type=Authenticator.Type.TOTP).first()
     if authenticator is None or not TOTP(authenticator).validate_code(code):
         count_failure(request, login=login)
-        raise Forbidden(_("The code %(code)s is wrong or already used: send the code your authenticator "
-                          "app shows now.") % {"code": code[:40]}, extra={"field": "otp"})
+        # The code is a credential: the answer does not repeat it.
+        raise Forbidden(_("This code from the authenticator app is wrong or already used: send the code "
+                          "the app shows now."), extra={"field": "otp"})
 
 
 @receiver(mfa_signals.authentication_failed)

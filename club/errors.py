@@ -59,7 +59,8 @@ _SECRET_WORDS = ("password", "passwd", "secret", "token")
 def is_secret_field(name: Any) -> bool:
     """Fields whose submitted value an error must never repeat, whatever their spelling."""
     name = str(name).lower()
-    return any(word in name for word in _SECRET_WORDS) or name == "key" or name.endswith(("_key", "-key"))
+    return (any(word in name for word in _SECRET_WORDS) or name in ("key", "otp")  # otp: a one-time code
+            or name.endswith(("_key", "-key")))
 
 
 def _scrub(value: Any, depth: int = 0) -> Any:

@@ -192,7 +192,11 @@ def test_the_api_token_needs_the_code_when_two_factor_is_on(plain_member):
     assert response.json()["extra"] == {"field": "otp"}
 
     response = token(plain_member.user.email, PASSWORD, otp="12345x")
-    assert response.status_code == 403 and "The code 12345x is wrong" in response.json()["message"]
+    assert response.status_code == 403 and "code from the authenticator app is wrong" in response.json()["message"]
+    assert "12345x" not in response.content.decode()  # a credential is never repeated
+    # Nor is a code too long for the field, refused before it is checked.
+    response = token(plain_member.user.email, PASSWORD, otp="9" * 70)
+    assert response.status_code == 400 and "9" * 40 not in response.content.decode()
 
     response = token(plain_member.user.email, PASSWORD, otp=totp_code(secret))
     assert response.status_code == 200 and len(response.json()["token"]) == 40
