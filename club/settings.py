@@ -165,7 +165,6 @@ ACCOUNT_RATE_LIMITS = {
 }
 # Two-factor sign-in (allauth.mfa): an authenticator app, with recovery codes for a lost phone.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
-MFA_TOTP_ISSUER = env.str("CLUB_NAME", default="The Yellow Crescent")
 # When on, croupiers and admins without two-factor are sent to set it up before anything else.
 CLUB_REQUIRE_MFA_FOR_STAFF = env.bool("CLUB_REQUIRE_MFA_FOR_STAFF", default=False)
 LOGIN_REDIRECT_URL = "club:dashboard"
@@ -356,6 +355,8 @@ LOGGING = {
 
 # The club's own settings.
 CLUB_NAME = env.str("CLUB_NAME", default="The Yellow Crescent")
+# The name an authenticator app shows beside the code.
+MFA_TOTP_ISSUER = CLUB_NAME
 # The site's address as members reach it: links in mails sent by beat (no request to ask) and the
 # host part of the calendar events' UIDs.
 SITE_URL = env.str("SITE_URL", default="http://localhost:8000")

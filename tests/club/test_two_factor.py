@@ -299,3 +299,28 @@ def test_the_admin_login_still_takes_a_password_without_two_factor(admin_member)
     response = client.post("/admin/login/", {"username": admin_member.user.email, "password": PASSWORD,
                                              "next": "/admin/"})
     assert response.status_code == 302 and client.get("/admin/").status_code == 200
+
+
+def test_a_member_turns_two_factor_off_from_the_pages(plain_member):
+    with_totp(plain_member)
+    client = Client()
+    client.force_login(plain_member.user)
+    client.post(reverse("account_reauthenticate"), {"password": PASSWORD})
+    page = client.get(reverse("mfa_deactivate_totp")).content.decode()
+    assert "data-confirm=" in page  # asks once more
+    response = client.post(reverse("mfa_deactivate_totp"))
+    assert response.status_code == 302
+    assert not Authenticator.objects.filter(user=plain_member.user).exists()
+    # Signing in takes the password alone again.
+    client = Client()
+    assert sign_in(client, plain_member)["Location"] == reverse("club:dashboard")
+
+
+def test_the_authenticator_app_shows_the_clubs_name(settings, plain_member):
+    from urllib.parse import quote
+
+    from allauth.mfa.adapter import get_adapter
+
+    assert settings.MFA_TOTP_ISSUER == settings.CLUB_NAME
+    url = get_adapter().build_totp_url(plain_member.user, generate_totp_secret())
+    assert url.startswith("otpauth://totp/") and f"issuer={quote(settings.CLUB_NAME)}" in url
