@@ -77,6 +77,7 @@ def test_a_member_turns_on_two_factor_and_signs_in_with_a_code(live_server, brow
 
     page.goto(live_server.url + reverse("club:profile_edit"))
     assert words["link"] in page.inner_text("#two-factor")
+    page.locator("#two-factor").screenshot(path=f"/tmp/twofactor-{lang}-3b-profile.png")
     with page.expect_navigation():
         page.locator("header form[action$='/logout/'] button").tap()
 
