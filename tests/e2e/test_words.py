@@ -20,8 +20,9 @@ RULE = {"en": re.compile(r"^(?:[BMT]\d+ · [A-Z0-9]|The club's reading)"),
 
 
 @pytest.mark.e2e
+@pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-def test_a_finished_deal_reads_as_words_in_both_languages(live_server, browser, settings):
+def test_a_finished_deal_reads_as_words_in_both_languages(live_server, browser, settings, celery_worker_process):
     settings.CLUB_JUDGE = ""          # the real judge and advisor (base rule 25)
     settings.GAMES_ADVISE_AFTER_SUBMIT = True
     from club.models import Member
@@ -29,6 +30,12 @@ def test_a_finished_deal_reads_as_words_in_both_languages(live_server, browser, 
     from games.models import Result
 
     demo.load()
+    if celery_worker_process is not None:
+        # With a broker the advisor runs on the real worker, after the submissions' commits.
+        from club.celery import app
+        from club.pytest_plugin import _worker_idle
+
+        _worker_idle(app, timeout=180)
     result = (Result.objects.filter(kind="judged", status="confirmed", advice__isnull=False)
               .select_related("deal").order_by("pk").first())
     assert result is not None and result.advice, "the demo's judged deals carry the advisor's hints"
