@@ -78,3 +78,16 @@ def client_as(client):
         client.force_login(member.user)
         return client
     return login
+
+
+@pytest.fixture
+def tasks_done(celery_worker_process):
+    """Wait until the tasks the test asked for have run: at once without a broker (they ran at the
+    commit), on the real worker with one. The test must commit (``transaction=True``)."""
+    def wait():
+        if celery_worker_process is not None:
+            from club.celery import app
+            from club.pytest_plugin import _worker_idle
+
+            _worker_idle(app, timeout=120)
+    return wait

@@ -23,15 +23,17 @@ def _points(table):
     return {s.position: s.points for s in TableScore.objects.filter(table=table)}
 
 
-def test_a_director_corrects_a_round_and_the_standings_follow(croupier, table, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        first = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.celery_worker
+def test_a_director_corrects_a_round_and_the_standings_follow(croupier, table, tasks_done):
+    first = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
+    tasks_done()
     assert _points(table)[0] < 0      # N bid 1 and took none
     with pytest.raises(InvalidInput, match="changes nothing"):
         services.round_correct(actor=croupier, row=first, bids=[1, 1, 0, 0], taken=[0, 1, 0, 0])
-    with django_capture_on_commit_callbacks(execute=True):
-        fixed = services.round_correct(actor=croupier, row=first, bids=[1, 1, 0, 0], taken=[1, 0, 0, 0],
-                                       reason="N took the trick")
+    fixed = services.round_correct(actor=croupier, row=first, bids=[1, 1, 0, 0], taken=[1, 0, 0, 0],
+                                   reason="N took the trick")
+    tasks_done()
     assert (fixed.version, fixed.live, fixed.reason) == (2, True, "N took the trick")
     first.refresh_from_db()
     assert not first.live
@@ -40,12 +42,14 @@ def test_a_director_corrects_a_round_and_the_standings_follow(croupier, table, d
     assert Standing.objects.get(entry=n).points == fixed.scores[0]
 
 
-def test_a_director_voids_a_round_kept_in_the_history(croupier, table, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        row = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[1, 0, 0, 0])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.celery_worker
+def test_a_director_voids_a_round_kept_in_the_history(croupier, table, tasks_done):
+    row = services.round_record(actor=croupier, table=table, number=1, bids=[1, 1, 0, 0], taken=[1, 0, 0, 0])
+    tasks_done()
     assert _points(table)[0] > 0
-    with django_capture_on_commit_callbacks(execute=True):
-        void = services.round_void(actor=croupier, row=row, reason="misdeal")
+    void = services.round_void(actor=croupier, row=row, reason="misdeal")
+    tasks_done()
     assert void.voided and not void.live and void.version == 2
     assert list(Round.objects.filter(table=table, number=1).values_list("version", "live", "voided")
                 .order_by("version")) == [(1, False, False), (2, False, True)]
