@@ -165,6 +165,9 @@ ACCOUNT_RATE_LIMITS = {
 }
 # Two-factor sign-in (allauth.mfa): an authenticator app, with recovery codes for a lost phone.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+# A code of the 30-second step before or after is accepted too: a phone's clock drifts, and a code
+# typed at the end of its step arrives in the next one (RFC 6238, section 5.2).
+MFA_TOTP_TOLERANCE = 1
 # When on, croupiers and admins without two-factor are sent to set it up before anything else.
 CLUB_REQUIRE_MFA_FOR_STAFF = env.bool("CLUB_REQUIRE_MFA_FOR_STAFF", default=False)
 LOGIN_REDIRECT_URL = "club:dashboard"
