@@ -39,17 +39,15 @@ import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import SUITS, Card, lower_rank, raise_rank
+from ..cards import SUITS, Card
 from ..errors import RulesError
 from .game import GameHistory
 from .hands import NOTHING_CATEGORY
 from .judge import evaluate_player, prepare_deal, setup_deal
-from .modifiers.base import registry
-from .modifiers.cards import m41_shown
+from .modifiers.base import Modifier, registry
 from .presets import Ruleset
 from .presets import ruleset as get_ruleset
 from .state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState
-from .tables import dead_rank, home_ranks, wild_rank
 
 __all__ = ["Suggestion", "Advice", "advise", "advise_state", "advise_judgement"]
 
@@ -107,76 +105,28 @@ class _Evaluations:
         return found
 
 
-def _direct(state: DealState, option: Claim, ruleset: Ruleset) -> list[tuple[CardState, int, str, str | None]] | None:
-    """What an option does directly to the claimant's own cards, when that is all it does
-    directly: [(card, new rank, new suit, new state or None)]. Modifiers 51 and 52 change one card's
-    value; 45 and 46 change a target's rank by one (or make an alliance card free or home); 43 and
-    44 revive dead cards (one of them as wild) and make a card wild or free. None for the options
-    judged in full only (a target of another player's, every natural card changed at once)."""
+def _direct(state: DealState, option: Claim, by_source: Mapping[str, Modifier], ruleset: Ruleset) \
+        -> list[tuple[CardState, int, str, str | None]] | None:
+    """What an option does directly to the claimant's own cards, when that is all it does directly:
+    [(card, new rank, new suit, new state or None)], from its modifier's ``estimate`` (modifiers
+    51 and 52 change one card's value; 45 and 46 change a target's rank by one, or make an alliance
+    card free or home; 43 and 44 revive dead cards and make a card wild or free). None for the
+    options judged in full only (a target of another player's, every natural card changed at
+    once, a modifier with no estimate)."""
+    mod = by_source.get(option.rule)
+    if mod is None or mod.estimate is None:
+        return None
     try:
-        find = state.find
-        player = option.player
-        if option.rule == "M51" and option.card is not None:
-            c = find(player, option.card)
-            return [(c, option.rank if option.rank is not None else c.rank,
-                     option.suit if option.suit is not None else c.suit,
-                     _new_rank_state(state, c, option.rank if option.rank is not None else c.real_rank, ruleset))]
-        if option.rule in ("M52", "M45", "M46") and option.target is not None and option.direction in _ROLES:
-            if option.rule != "M52" and state.reading("IP-INCDEC-TARGET") == "all_own_natural":
-                return None
-            t = find(player, option.target)
-            step = raise_rank if option.direction == "incrementing" else lower_rank
-            return [(t, step(t.rank, 1), t.suit, None)]
-        if option.rule == "M46" and option.target is None and option.direction in (FREE, HOME):
-            c = find(player, option.card)
-            return [(c, c.rank, c.suit, option.direction)]
-        if option.rule in ("M43", "M44"):
-            out = []
-            if option.card is not None:
-                c = find(player, option.card)
-                out.append((c, c.rank, c.suit, NATURAL))
-            for other in option.cards:                    # M44: revived as wild
-                c = find(player, other)
-                out.append((c, c.rank, c.suit, WILD))
-            if option.target is not None:
-                c = find(player, option.target)
-                out.append((c, c.rank, c.suit, WILD if option.rule == "M43" else FREE))
-            return out or None
+        return mod.estimate(state, option, ruleset)
     except RulesError:
         return None
-    return None
 
 
-_ROLES = ("incrementing", "decrementing")
-
-
-def _new_rank_state(state: DealState, c: CardState, rank: int, ruleset: Ruleset) -> str | None:
-    """The state a natural or dead card judged as dealt with a new real rank or suit (modifier 51,
-    IP-M51-VALUE ``as_dealt``) takes from its real ``rank`` alone, as far as the deal as prepared
-    shows it: Table 2's dead rank at its holder's hour (base rule 17) or a quad of the previous
-    deal's winning hand (base rule 21, the card as dealt), else modifier 41's kill of a
-    dark card of a rank three face-up cards show, else Table 2's wild rank (base rule 16) or Table
-    3's home ranks (base rule 18). None: natural, as far as the estimate knows."""
-    if c.state not in (NATURAL, DEAD) or state.reading("IP-M51-VALUE") != "as_dealt":
-        return None
-    facts = state.facts
-    tables = ruleset.club_tables
-    hour = facts.hour_of(c.player)
-    if tables and not facts.first_deal and rank == dead_rank(hour):
-        return DEAD
-    previous = state.history.previous if tables and state.history is not None else None
-    if previous is not None and any(c.card in hand.quads() for hand in previous.winning_hands):
-        return DEAD                       # base rule 21 kills the card as dealt, whatever it becomes
-    m41 = 41 not in ruleset.disabled and not (41 in state.cancelled and state.cancelled[41][1] is None)
-    if m41 and not c.open and state.reading("IP-M41-REAL-CHANGED") != "printed_fourth" \
-            and len(m41_shown(state).get(rank, ())) >= 3:
-        return DEAD
-    if tables and rank == wild_rank(hour):
-        return WILD
-    if tables and rank in home_ranks(facts.table3_month):
-        return HOME
-    return None
-
+def _seed(option: Claim, state: DealState, by_source: Mapping[str, Modifier]) -> dict | None:
+    """The new real rank or suit the option's modifier gives a card from the start of its try
+    (modifier 51 under IP-M51-VALUE ``as_dealt``), or None."""
+    mod = by_source.get(option.rule)
+    return None if mod is None or mod.seed is None else mod.seed(state, option)
 
 
 def _estimate(state: DealState, player: str, changes: list[tuple[CardState, int, str, str | None]], evaluate):
@@ -196,25 +146,6 @@ def _estimate(state: DealState, player: str, changes: list[tuple[CardState, int,
     finally:
         for c, rank, suit, st in reversed(kept):
             c.rank, c.suit, c.state = rank, suit, st
-
-
-def _seed_rebase(state: DealState, option: Claim) -> dict | None:
-    """The new real rank or suit modifier 51 gives a card under IP-M51-VALUE ``as_dealt``, to start the
-    try with (the judge finds it at modifier 51's turn and applies the modifiers again). None when
-    the card might refuse it at that turn (base rules 11, 14, 22), so the try runs as the judge does."""
-    if option.rule != "M51" or state.reading("IP-M51-VALUE") != "as_dealt" \
-            or (option.rank is None) == (option.suit is None):
-        return None
-    if 51 in state.cancelled or state.reading("IP-RULE11-STATES") == "rule_wins":
-        return None
-    try:
-        c = state.find(option.player, option.card)
-    except RulesError:
-        return None
-    if c.frozen or (len(c.mods) >= 3 and 51 not in c.mods) or c.seq in state.rebased:
-        return None
-    found = (option.rank, "M51", False) if option.suit is None else (None, "M51", False, option.suit)
-    return {**state.rebased, c.seq: found}
 
 
 # ---------------------------------------------------------------------------- the search
@@ -424,6 +355,7 @@ def advise_state(state: DealState, dealing, hands: Mapping[str, object], *, rule
     declared = list(declared)
     history: GameHistory | None = state.history
     mods = [m for m in registry().values() if m.options is not None and m.number not in ruleset.disabled]
+    by_source = {m.source: m for m in registry().values()}
     bounded = prune and limit is not None and not state.weakest_wins \
         and state.reading("IP-NAT-ORDER") == "category_first"
     b1_after = state.reading("IP-B1-WHEN") == "after_modifiers"
@@ -439,7 +371,7 @@ def advise_state(state: DealState, dealing, hands: Mapping[str, object], *, rule
         claims = [replace(c, used=False) for c in declared] + [option]
         try:
             return prepare_deal(state.facts, dealing, state.readings, history=history, claims=claims,
-                                ruleset=ruleset, rebased=_seed_rebase(state, option))
+                                ruleset=ruleset, rebased=_seed(option, state, by_source))
         except RulesError as error:
             fields = getattr(error, "alike", None)
             if prune and fields is not None and getattr(error, "claim", None) is option:
@@ -466,7 +398,7 @@ def advise_state(state: DealState, dealing, hands: Mapping[str, object], *, rule
                     if option.rule != mod.source and any(c.player == player and c.rule == option.rule
                                                          for c in declared):
                         continue
-                    changes = None if thorough else _direct(state, option, ruleset)
+                    changes = None if thorough else _direct(state, option, by_source, ruleset)
                     if changes is None:
                         search.judged(option, search.offered())
                     else:

@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from rules.engines.cards import deck52, parse, parse_one, shuffled
-from rules.engines.dragon.advisor import _new_rank_state, advise, advise_judgement, advise_state
+from rules.engines.dragon.advisor import advise, advise_judgement, advise_state
 from rules.engines.dragon.context import Place, Player, Room, Stakes, Table
 from rules.engines.dragon.facts import deal_facts
 from rules.engines.dragon.game import DealRecord, GameHistory, WinningHand
 from rules.engines.dragon.judge import evaluate_player, judge_deal, prepare_deal, setup_deal
+from rules.engines.dragon.modifiers.space import _new_rank_state
 from rules.engines.dragon.presets import Ruleset, ruleset
 
 from .helpers import ONLY_DEAL_GROUP, layout, table
@@ -269,3 +270,17 @@ def test_b25_advising_a_judged_deal_reads_its_own_ruleset():
     shown = lambda advice: {p: [(s.claim.describe(), s.hand.key) for s in a.suggestions]  # noqa: E731
                             for p, a in advice.items()}
     assert shown(got) == shown(want) != shown(club)
+
+
+def test_b25_the_estimating_claims_are_those_acting_on_the_claimants_own_cards():
+    """Base rule 25's advisor estimates a claim through its modifier's own ``estimate`` hook: the
+    claims of modifiers 43 and 44 (dead cards revived, a card made wild or free), 45 and 46 (an
+    alliance card's target one rank up or down, or the card free or home), 51 (a card's real rank
+    or suit, with a ``seed`` for the try) and 52 (a target one rank up or down). Every other claim
+    modifier is judged in full."""
+    from rules.engines.dragon.modifiers.base import registry
+
+    mods = registry()
+    assert {n for n, m in mods.items() if m.estimate is not None} == {43, 44, 45, 46, 51, 52}
+    assert {n for n, m in mods.items() if m.seed is not None} == {51}
+    assert all(mods[n].options is not None for n in (43, 44, 45, 46, 51, 52))

@@ -22,8 +22,8 @@ interpretation points it consults, and one or more hooks:
 
 The modifiers live in one module per seed group: ``deal.py`` (1-33), ``cards.py`` (34-46),
 ``time.py`` (47-49), ``space.py`` (50-52), ``external.py`` (53-88), ``natural.py`` (89-100).
-:func:`registry` imports the group modules that exist; a missing module simply means fewer
-modifiers, and the coverage table lists the missing numbers as not implemented.
+:func:`registry` imports every group module; a number that none registers is listed by the
+coverage table as not implemented.
 
 How a modifier inspects the deal
 --------------------------------
@@ -65,7 +65,11 @@ Claims (a player's declared choice, base rule 25) reach a claim modifier as
 a RulesError naming the claim and the rule. ``once_per_game=True`` makes the judge refuse a
 second claim of the same player under the same rule in one Game. ``options(state, player)``
 lists the claims the modifier could give that player in a deal prepared without them: the
-advisor (base rule 25) tries each one.
+advisor (base rule 25) tries each one. A claim modifier whose claims act directly on the
+claimant's own cards also has ``estimate(state, claim, ruleset)`` (those changes, so that the
+advisor judges in full only the claims whose estimate beats the hand) and may have
+``seed(state, claim)`` (a new real rank or suit to start the try with, as the judge would after
+its rerun); both are attached with :func:`attach_estimate` and :func:`attach_seed`.
 
 Readings: every ambiguity is a :class:`~rules.engines.readings.Point` record in the group's data
 module (``modifiers/points_<group>.py``), which the group module declares at import time
@@ -121,7 +125,7 @@ from ...errors import RulesError
 from ...readings import Readings
 from ..facts import DealFacts
 from ..seed_texts import MODIFIERS as _SEED_TEXTS
-from ..state import DealState, Rerun
+from ..state import Claim, DealState, Rerun
 
 __all__ = ["GROUPS", "GROUP_MODULES", "READS", "EFFECTS", "KINDS", "Modifier", "PatternView",
            "modifier", "register", "attach_options", "attach_setup", "attach_final", "registry",
@@ -174,6 +178,13 @@ class Modifier:
     readings: tuple[str, ...] = ()
     options: Callable[[DealState, str], list] | None = None   # the claims it could give a player (advisor)
     final: Callable[[DealState], None] | None = None         # after every modifier (IP-M39-WHEN ...)
+    # The advisor's estimate of one of its claims (base rule 25): what the claim does directly to
+    # the claimant's own cards, [(card, new rank, new suit, new state or None)], or None when the
+    # claim must be judged in full; called as ``estimate(state, claim, ruleset)``.
+    estimate: Callable[[DealState, Claim, object], list | None] | None = None
+    # The new real rank or suit a claim gives a card from the start of the advisor's try, as the
+    # judge would after its rerun ({card seq: rebase}), or None: ``seed(state, claim)``.
+    seed: Callable[[DealState, Claim], dict | None] | None = None
     # Inputs of ``reads`` read only under one reading of a point: (input, point id, reading). Under
     # every other reading the modifier does not look at them (:meth:`reads_under`).
     reads_when: tuple[tuple[str, str, str], ...] = ()
@@ -255,48 +266,47 @@ def modifier(*, number: int, group: str, summary: str, reads: tuple[str, ...], d
     return wrap
 
 
-def attach_options(number: int):
-    """Decorator: give registered modifier ``number`` its advisor ``options`` function (for
-    modifiers whose options are written after them in their module)."""
+def _attach(number: int, hook: str):
+    """Decorator: give registered modifier ``number`` the function as its ``hook``."""
 
     def wrap(fn):
         mod = _REGISTRY.get(number)
         if mod is None:
             raise RulesError(f"modifier {number} is not registered", value=number)
-        _REGISTRY[number] = replace(mod, options=fn)
+        _REGISTRY[number] = replace(mod, **{hook: fn})
         return fn
 
     return wrap
+
+
+def attach_options(number: int):
+    """Decorator: give registered modifier ``number`` its advisor ``options`` function (for
+    modifiers whose options are written after them in their module)."""
+    return _attach(number, "options")
+
+
+def attach_estimate(number: int):
+    """Decorator: give registered modifier ``number`` the advisor's ``estimate`` of its claims."""
+    return _attach(number, "estimate")
+
+
+def attach_seed(number: int):
+    """Decorator: give registered modifier ``number`` the advisor's ``seed`` of its claims' tries."""
+    return _attach(number, "seed")
 
 
 def attach_setup(number: int):
     """Decorator: give registered modifier ``number`` a ``setup`` hook besides its ``apply`` (a
     modifier whose default reading protects cards from the start and whose alternative acts at its
     turn)."""
-
-    def wrap(fn):
-        mod = _REGISTRY.get(number)
-        if mod is None:
-            raise RulesError(f"modifier {number} is not registered", value=number)
-        _REGISTRY[number] = replace(mod, setup=fn)
-        return fn
-
-    return wrap
+    return _attach(number, "setup")
 
 
 def attach_final(number: int):
     """Decorator: give registered modifier ``number`` a ``final`` hook, run after every modifier's
     ``apply`` hook (a reading that judges its condition, or applies its effect, on the deal as the
     last modifier left it)."""
-
-    def wrap(fn):
-        mod = _REGISTRY.get(number)
-        if mod is None:
-            raise RulesError(f"modifier {number} is not registered", value=number)
-        _REGISTRY[number] = replace(mod, final=fn)
-        return fn
-
-    return wrap
+    return _attach(number, "final")
 
 
 _LOADED = False
@@ -308,12 +318,7 @@ def _load_groups() -> None:
         return
     package = __name__.rsplit(".", 1)[0]
     for module in GROUP_MODULES.values():
-        name = f"{package}.{module}"
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+        importlib.import_module(f"{package}.{module}")
     _LOADED = True
 
 

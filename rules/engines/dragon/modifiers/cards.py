@@ -21,8 +21,8 @@ from collections.abc import Callable
 from ...cards import lower_rank, raise_rank
 from ...readings import declare
 from ..state import FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, Rerun, rule_source
-from .base import attach_final, attach_options, modifier
-from .common import incdec_target, natural_card
+from .base import attach_estimate, attach_final, attach_options, modifier
+from .common import incdec_target, natural_card, stepped_target
 from .points_cards import POINTS
 
 __all__ = ["m34_ranks", "m41_shown", "alliances"]
@@ -748,3 +748,38 @@ def _m46_options(state: DealState, player: str) -> list[Claim]:
                 out += [_c(player, "M46", card=m.card, direction=role, target=t.card)
                         for t in state.hand(player) if t is not m and t.live]
     return out
+
+
+# ---------------------------------------------------------------------------- estimates for the advisor (base rule 25)
+@attach_estimate(43)
+@attach_estimate(44)
+def _revive_estimate(state: DealState, option: Claim, ruleset) -> list | None:
+    """Modifiers 43 and 44: the dead cards revived (44's second one as wild) and the target made wild
+    (43) or free (44)."""
+    out = []
+    if option.card is not None:
+        c = state.find(option.player, option.card)
+        out.append((c, c.rank, c.suit, NATURAL))
+    for other in option.cards:                    # M44: revived as wild
+        c = state.find(option.player, other)
+        out.append((c, c.rank, c.suit, WILD))
+    if option.target is not None:
+        c = state.find(option.player, option.target)
+        out.append((c, c.rank, c.suit, WILD if option.rule == "M43" else FREE))
+    return out or None
+
+
+@attach_estimate(45)
+@attach_estimate(46)
+def _alliance_estimate(state: DealState, option: Claim, ruleset) -> list | None:
+    """Modifiers 45 and 46: the claimant's own target one rank up or down (not under
+    IP-INCDEC-TARGET ``all_own_natural``, where every natural card changes at once); 46's alliance
+    card made free or home."""
+    if option.target is not None and option.direction in _ROLES:
+        if state.reading("IP-INCDEC-TARGET") == "all_own_natural":
+            return None
+        return stepped_target(state, option)
+    if option.rule == "M46" and option.target is None and option.direction in (FREE, HOME):
+        c = state.find(option.player, option.card)
+        return [(c, c.rank, c.suit, option.direction)]
+    return None

@@ -4,6 +4,7 @@ decrementing card changes (IP-INCDEC-TARGET: modifiers 28-32, 45, 46, 52, 68, 69
 
 from __future__ import annotations
 
+from ...cards import lower_rank, raise_rank
 from ..state import NATURAL, CardState, Claim, DealState
 
 __all__ = ["RED", "BLACK", "CARDINAL_SEATS", "natural_card", "m3_month", "incdec_target"]
@@ -55,3 +56,11 @@ def incdec_target(state: DealState, claim: Claim) -> CardState:
         state.refuse(claim, f"{claim.target} is in {len(held)} hands: name a card one player holds "
                             f"(IP-INCDEC-TARGET any_player)")
     return held[0]
+
+
+def stepped_target(state: DealState, claim: Claim) -> list[tuple[CardState, int, str, None]]:
+    """The advisor's estimate of an incrementing or decrementing card's claim on the claimant's own
+    target (modifiers 45, 46 and 52): the target one rank up or down, its state left to the judge."""
+    t = state.find(claim.player, claim.target)
+    step = raise_rank if claim.direction == "incrementing" else lower_rank
+    return [(t, step(t.rank, 1), t.suit, None)]

@@ -12,11 +12,14 @@ notes' IP-M52-TARGET). Modifiers 51 and 52 are rights a player uses once in a Ga
 from __future__ import annotations
 
 from ...cards import is_honor, lower_rank, raise_rank
+from ...errors import RulesError
 from ...readings import declare
 from ..base_rules import reread_rule7
-from ..state import FREE, NATURAL, Claim, DealState
-from .base import attach_final, attach_options, modifier
-from .common import CARDINAL_SEATS, incdec_target
+from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState
+from ..tables import dead_rank, home_ranks, wild_rank
+from .base import attach_estimate, attach_final, attach_options, attach_seed, modifier
+from .cards import m41_shown
+from .common import CARDINAL_SEATS, incdec_target, stepped_target
 from .points_space import POINTS
 
 __all__ = ["CARDINAL_SEATS", "m50_fires"]
@@ -207,3 +210,72 @@ def _m52_options(state: DealState, player: str) -> list[Claim]:
             continue
         out += [Claim(player=player, rule="M52", card=c.card, direction=role, target=t.card) for t in plain if t is not c]
     return out
+
+
+# ---------------------------------------------------------------------------- estimates for the advisor (base rule 25)
+@attach_estimate(51)
+def _m51_estimate(state: DealState, option: Claim, ruleset) -> list | None:
+    """The card with its new rank or suit, and the state its new real rank gives it as dealt."""
+    if option.card is None:
+        return None
+    c = state.find(option.player, option.card)
+    rank = option.rank if option.rank is not None else c.rank
+    suit = option.suit if option.suit is not None else c.suit
+    return [(c, rank, suit, _new_rank_state(state, c, option.rank if option.rank is not None else c.real_rank,
+                                            ruleset))]
+
+
+@attach_estimate(52)
+def _m52_estimate(state: DealState, option: Claim, ruleset) -> list | None:
+    """The claimant's own target one rank up or down."""
+    if option.target is None or option.direction not in ("incrementing", "decrementing"):
+        return None
+    return stepped_target(state, option)
+
+
+def _new_rank_state(state: DealState, c: CardState, rank: int, ruleset) -> str | None:
+    """The state a natural or dead card judged as dealt with a new real rank or suit (IP-M51-VALUE
+    ``as_dealt``) takes from its real ``rank`` alone, as far as the deal as prepared shows it:
+    Table 2's dead rank at its holder's hour (base rule 17) or a quad of the previous deal's
+    winning hand (base rule 21, the card as dealt), else modifier 41's kill of a dark card of a
+    rank three face-up cards show, else Table 2's wild rank (base rule 16) or Table 3's home ranks
+    (base rule 18). None: natural, as far as the estimate knows."""
+    if c.state not in (NATURAL, DEAD) or state.reading("IP-M51-VALUE") != "as_dealt":
+        return None
+    facts = state.facts
+    tables = ruleset.club_tables
+    hour = facts.hour_of(c.player)
+    if tables and not facts.first_deal and rank == dead_rank(hour):
+        return DEAD
+    previous = state.history.previous if tables and state.history is not None else None
+    if previous is not None and any(c.card in hand.quads() for hand in previous.winning_hands):
+        return DEAD                       # base rule 21 kills the card as dealt, whatever it becomes
+    m41 = 41 not in ruleset.disabled and not (41 in state.cancelled and state.cancelled[41][1] is None)
+    if m41 and not c.open and state.reading("IP-M41-REAL-CHANGED") != "printed_fourth" \
+            and len(m41_shown(state).get(rank, ())) >= 3:
+        return DEAD
+    if tables and rank == wild_rank(hour):
+        return WILD
+    if tables and rank in home_ranks(facts.table3_month):
+        return HOME
+    return None
+
+
+@attach_seed(51)
+def _m51_seed(state: DealState, option: Claim) -> dict | None:
+    """The new real rank or suit the claim gives its card under IP-M51-VALUE ``as_dealt``, to start
+    the try with (the judge finds it at modifier 51's turn and applies the modifiers again). None
+    when the card might refuse it at that turn (base rules 11, 14, 22), so the try runs as the
+    judge does."""
+    if state.reading("IP-M51-VALUE") != "as_dealt" or (option.rank is None) == (option.suit is None):
+        return None
+    if 51 in state.cancelled or state.reading("IP-RULE11-STATES") == "rule_wins":
+        return None
+    try:
+        c = state.find(option.player, option.card)
+    except RulesError:
+        return None
+    if c.frozen or (len(c.mods) >= 3 and 51 not in c.mods) or c.seq in state.rebased:
+        return None
+    found = (option.rank, "M51", False) if option.suit is None else (None, "M51", False, option.suit)
+    return {**state.rebased, c.seq: found}
