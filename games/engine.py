@@ -325,6 +325,11 @@ def _engine_readings(doc: dict):
     return rs, resolve({**rs.readings, **dict(doc.get("readings") or {})}, games=("dragon",))
 
 
+def check_readings(readings: Mapping[str, str]) -> None:
+    """Raise the engine's RulesError when a Game's own ``readings`` name an unknown point or reading."""
+    _engine_readings({"readings": dict(readings)})
+
+
 def _facts(doc: Mapping, number: int, started_at: dt.datetime, readings: Mapping[str, str] | None = None):
     """The facts of deal ``number`` of the Game (its number in the Game, quick deals counted, as in
     the document) exactly as the judge sets them up (``judge.deal_start``), with the readings the

@@ -118,12 +118,20 @@ def game_start(request: HttpRequest, session_pk: int) -> HttpResponse:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
     game = _game(member, pk, for_write=False)
+    return _game_page(request, member, game)
+
+
+def _game_page(request: HttpRequest, member, game: Game, reseat_form: ReseatForm | None = None,
+               status: int = 200) -> HttpResponse:
+    """The Game's page; ``reseat_form`` a refused change of seats, shown open with its errors."""
     deals = [(d, selectors.live_result(d)) for d in game.deals.all()]
     can_act = access.can_act_at(member, game)
+    if reseat_form is None and can_act and game.status == Game.Status.LIVE:
+        reseat_form = _reseat_form(game)
     return render(request, "games/game_detail.html", {
         "game": game, "deals": deals, "member": member, "can_act": can_act,
         "players": sorted(game.players.all(), key=lambda gp: gp.seat_index),
-        "reseat_form": _reseat_form(game) if can_act and game.status == Game.Status.LIVE else None})
+        "reseat_form": reseat_form, "reseat_open": status != 200}, status=status)
 
 
 def _reseat_form(game: Game, data=None) -> ReseatForm:
@@ -142,13 +150,17 @@ def game_reseat(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
     game = _game(member, pk, for_write=True)
     form = _reseat_form(game, request.POST)
+    if not form.is_valid():
+        return _game_page(request, member, game, form, status=400)
     try:
-        if not form.is_valid():
-            raise ApplicationError(form.errors.as_text())
         nxt = services.game_reseat(game=game, actor=member, seats=form.seats())
-    except (ApplicationError, forms.ValidationError) as exc:
-        messages.error(request, getattr(exc, "message", None) or " ".join(getattr(exc, "messages", [str(exc)])))
-        return redirect(game)
+    except forms.ValidationError as exc:           # a newcomer without a seat
+        form.add_error("newcomer_seat", exc)
+        return _game_page(request, member, game, form, status=400)
+    except ApplicationError as exc:
+        if not _field_error(form, exc):
+            form.add_error(None, exc.message)
+        return _game_page(request, member, game, form, status=400)
     messages.success(request, _("Game %(old)s ended; game %(new)s has started.") % {"old": game.number,
                                                                                    "new": nxt.number})
     return redirect(nxt)

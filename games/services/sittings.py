@@ -176,7 +176,7 @@ def game_start(*, session: ScheduledSession, actor: Member, seats: Mapping[int, 
                                                                                   "value": member_id})
     if readings:
         try:
-            engine._engine_readings({"readings": dict(readings)})
+            engine.check_readings(readings)
         except RulesError as exc:
             raise InvalidInput(engine.rules_message(exc), extra={"field": "readings", "value": str(exc.value)})
     _end_live(session, actor)
