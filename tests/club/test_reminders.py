@@ -264,3 +264,20 @@ def test_the_beat_schedule_runs_the_reminders(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["reminders-due"]
     assert entry["task"] == "club.reminders_due" == tasks.reminders_due.name
     assert entry["schedule"] == settings.REMINDER_INTERVAL
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.celery_worker
+def test_the_beat_task_on_the_worker_sends_each_reminder_once(croupier, plain_member, tasks_done):
+    """What beat does every few minutes, through the broker to a real worker where one is configured:
+    the reminder is sent once, and two more runs send nothing."""
+    session = _session_in(croupier, 20, title="Evening at the Bazaar")
+    _going(session, plain_member)
+    tasks.reminders_due.delay()
+    tasks_done()
+    sent = MailSent.objects.filter(kind="session_day", member=plain_member, object_id=session.pk)
+    assert sent.count() == 1
+    tasks.reminders_due.delay()
+    tasks.reminders_due.delay()
+    tasks_done()
+    assert MailSent.objects.filter(member=plain_member).count() == 1

@@ -324,3 +324,26 @@ def test_the_authenticator_app_shows_the_clubs_name(settings, plain_member):
     assert settings.MFA_TOTP_ISSUER == settings.CLUB_NAME
     url = get_adapter().build_totp_url(plain_member.user, generate_totp_secret())
     assert url.startswith("otpauth://totp/") and f"issuer={quote(settings.CLUB_NAME)}" in url
+
+
+def test_a_code_of_the_neighbouring_step_is_taken_and_one_two_steps_away_is_not(plain_member):
+    """MFA_TOTP_TOLERANCE = 1: a phone whose clock is up to one 30-second step off still signs in;
+    a code two steps old is refused."""
+    from allauth.mfa.totp.internal.auth import validate_totp_code
+
+    secret = generate_totp_secret()
+    step = int(time.time()) // 30
+
+    def code(offset: int) -> str:
+        return format_hotp_value(hotp_value(secret, step + offset))
+
+    with mock_time(step * 30 + 15):
+        assert validate_totp_code(secret, code(-1)) and validate_totp_code(secret, code(1))
+        assert validate_totp_code(secret, code(0))
+        assert not validate_totp_code(secret, code(-2)) and not validate_totp_code(secret, code(2))
+
+
+def mock_time(at: float):
+    from unittest import mock
+
+    return mock.patch("allauth.mfa.totp.internal.auth.time.time", return_value=at)
