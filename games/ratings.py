@@ -31,7 +31,8 @@ from rules.engines import tricks
 GAMES = ("dragon", "casino", "dice", "draker", "tricks")
 ALL_ROUNDER = "all"
 HOUSE = "house"
-ALL_ROUNDER_MIN_MATCHES = 3
+# The ordinal (mu - 3 sigma) already discounts a rating built on few matches.
+ALL_ROUNDER_MIN_MATCHES = 2
 ALL_ROUNDER_MIN_GAMES = 2
 
 

@@ -719,3 +719,154 @@ def results_table(*, games: list[Game]) -> dict:
                      "winners": ", ".join(w.display_name for w in sorted(result.winners.all(), key=lambda m: m.pk)),
                      "chips": [(result.chips or {}).get(engine.player_key(pk)) for pk in players]})
     return {"players": list(players.values()), "rows": rows}
+
+
+# --- ratings ------------------------------------------------------------------------------------------
+# What one match is in each game (see games.ratings for how matches become ratings):
+#   Dragon Poker: a sitting (Game) with a confirmed deal, its players ranked by the net chips of its
+#     confirmed, played deals (a sitting still under way counts with the deals confirmed so far);
+#   casino: a settled hand, the player against the house (a win, a loss or a fold, a tie);
+#   dice poker: a finished match, its winner first;
+#   the trick game: a table of a finished tournament, its players ranked by their points there;
+#   Draker: nothing is recorded (the calculator keeps no results), so nobody is rated.
+# The replay is kept in the cache under a fingerprint of everything it reads (counts and latest
+# times of confirmed results, voided deals, settled hands, finished dice matches and
+# finished tournaments' standings): a confirmed result or a correction changes the fingerprint, so
+# a page never shows a stale rating and never replays the history while nothing changed.
+
+RATINGS_CACHE_SECONDS = 7 * 24 * 3600
+
+
+def _day(moment: dt.datetime | dt.date | None) -> dt.date | None:
+    if isinstance(moment, dt.datetime):
+        return timezone.localdate(moment)
+    return moment
+
+
+def rating_matches() -> list:
+    """Every match of every game, as :class:`games.ratings.Match`; six queries."""
+    from games.tables.models import CasinoHand, DiceMatch
+    from games.tournaments.models import TableScore, Tournament
+
+    from . import ratings
+
+    matches: list[ratings.Match] = []
+    sittings = {g["pk"]: g for g in Game.objects.filter(deals__results__status=Result.Status.CONFIRMED)
+                .values("pk", "started_at").distinct()}
+    chips: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for row in Result.objects.filter(status=Result.Status.CONFIRMED, deal__voided_at__isnull=True).values(
+            "deal__game_id", "chips"):
+        totals = chips[row["deal__game_id"]]
+        for member_id, amount in (row["chips"] or {}).items():
+            if str(member_id).isdigit():
+                totals[int(member_id)] += int(amount)
+    seated: dict[int, list[int]] = defaultdict(list)
+    for game_id, member_id in GamePlayer.objects.filter(game_id__in=list(chips)).values_list("game_id", "member_id"):
+        seated[game_id].append(member_id)
+    for game_id, totals in chips.items():
+        moment = sittings[game_id]["started_at"]
+        scores = {member_id: totals.get(member_id, 0) for member_id in seated[game_id]}
+        matches.append(ratings.Match("dragon", (moment,), _day(moment), game_id, tuple(sorted(scores.items()))))
+
+    outcome_scores = {"player": (1, 0), "house": (0, 1), "fold": (0, 1), "tie": (0, 0)}
+    for hand in CasinoHand.objects.filter(phase=CasinoHand.Phase.SETTLED).values(
+            "pk", "player_id", "outcome", "settled_at", "started_at"):
+        if hand["outcome"] not in outcome_scores:
+            continue
+        player, house = outcome_scores[hand["outcome"]]
+        moment = hand["settled_at"] or hand["started_at"]
+        matches.append(ratings.Match("casino", (moment,), _day(moment), hand["pk"],
+                                     ((hand["player_id"], player), (ratings.HOUSE, house))))
+
+    for match in DiceMatch.objects.filter(phase="over", winner__isnull=False).values(
+            "pk", "first_id", "second_id", "winner_id", "finished_at", "created_at"):
+        moment = match["finished_at"] or match["created_at"]
+        matches.append(ratings.Match("dice", (moment,), _day(moment), match["pk"], tuple(
+            (m, int(m == match["winner_id"])) for m in (match["first_id"], match["second_id"]))))
+
+    tables: dict[int, dict] = {}
+    for row in TableScore.objects.filter(table__stage__tournament__status=Tournament.Status.FINISHED).values(
+            "table_id", "table__stage__tournament__date", "table__stage__tournament_id", "table__stage__number",
+            "table__number", "entry__member_id", "points"):
+        table = tables.setdefault(row["table_id"], {
+            "order": (row["table__stage__tournament__date"], row["table__stage__tournament_id"],
+                      row["table__stage__number"], row["table__number"]),
+            "when": row["table__stage__tournament__date"], "scores": []})
+        table["scores"].append((row["entry__member_id"], row["points"]))
+    for table_id, table in tables.items():
+        matches.append(ratings.Match("tricks", table["order"], table["when"], table_id, tuple(table["scores"])))
+    return matches
+
+
+def ratings_fingerprint() -> str:
+    """What the replay read, summed up: changes whenever a match is added, corrected or voided."""
+    from django.db.models import Max
+
+    from games.tables.models import CasinoHand, DiceMatch
+    from games.tournaments.models import Tournament
+
+    parts = [
+        Result.objects.filter(status=Result.Status.CONFIRMED).aggregate(n=Count("pk"), t=Max("confirmed_at")),
+        Deal.all_objects.filter(voided_at__isnull=False).aggregate(n=Count("pk"), t=Max("voided_at")),
+        CasinoHand.objects.filter(phase=CasinoHand.Phase.SETTLED).aggregate(n=Count("pk"), t=Max("settled_at")),
+        DiceMatch.objects.filter(phase="over").aggregate(n=Count("pk"), t=Max("finished_at")),
+        Tournament.objects.filter(status=Tournament.Status.FINISHED).aggregate(n=Count("pk"), t=Max("standings_at")),
+    ]
+    return "|".join(f"{p['n']}@{p['t'].isoformat() if p['t'] else '-'}" for p in parts)
+
+
+def rating_history() -> dict:
+    """Every game's rating history (:func:`games.ratings.replay` of :func:`rating_matches`),
+    from the cache while nothing it reads has changed."""
+    import hashlib
+
+    from django.core.cache import cache
+
+    from . import ratings
+
+    key = "ratings:" + hashlib.sha256(ratings_fingerprint().encode()).hexdigest()[:32]
+    history = cache.get(key)
+    if history is None:
+        history = ratings.replay(rating_matches())
+        cache.set(key, history, RATINGS_CACHE_SECONDS)
+    return history
+
+
+def ratings_board(game: str) -> list[dict]:
+    """The rows of one game's ratings (or, for ``"all"``, the all-rounder ranking), best first,
+    with their members: the fingerprint's queries and one more (none more on a cold cache than
+    the replay's six)."""
+    from . import ratings
+
+    history = rating_history()
+    if game == ratings.ALL_ROUNDER:
+        rows = [{"member_id": r.member_id, "score": r.score, "games": r.games} for r in ratings.all_rounder(history)]
+    else:
+        rows = [{"member_id": r.member_id, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "played": r.played}
+                for r in ratings.standings(history.get(game, ()))]
+    members = Member.objects.in_bulk([row["member_id"] for row in rows])
+    out = []
+    for rank, row in enumerate((r for r in rows if r["member_id"] in members), start=1):
+        out.append({**row, "rank": rank, "member": members[row["member_id"]]})
+    return out
+
+
+def member_rating_history(member: Member) -> dict[str, list]:
+    """A member's rating points in each game he has played (games in the club's order)."""
+    history = rating_history()
+    return {game: [p for p in points if p.member_id == member.pk] for game, points in history.items()
+            if any(p.member_id == member.pk for p in points)}
+
+
+def member_bid_record(member: Member):
+    """The member's bidding in the trick game, from the live rounds of every table he sat at; two
+    queries."""
+    from games.tournaments.models import Round, Seat
+
+    from . import ratings
+
+    seats = dict(Seat.objects.filter(entry__member=member).values_list("table_id", "position"))
+    rounds = Round.objects.filter(table_id__in=list(seats), live=True, voided=False).values_list(
+        "table_id", "number", "dealer", "bids", "taken")
+    return ratings.bid_record((seats[table_id], number, dealer, bids, taken)
+                              for table_id, number, dealer, bids, taken in rounds)

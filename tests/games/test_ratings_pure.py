@@ -79,7 +79,7 @@ def test_the_all_rounder_is_the_mean_of_the_counted_games():
         "dice": [ratings.RatingPoint("dice", 1, DAY, 1, 30, 2, 24.0, 3),
                  ratings.RatingPoint("dice", 2, DAY, 1, 30, 2, 30.0, 3)],
         "casino": [ratings.RatingPoint("casino", 1, DAY, 1, 30, 2, 10.0, 5),
-                   ratings.RatingPoint("casino", 2, DAY, 1, 30, 2, 50.0, 2)],  # 2 matches: not counted
+                   ratings.RatingPoint("casino", 2, DAY, 1, 30, 2, 50.0, 1)],  # one match: not counted
         "tricks": [ratings.RatingPoint("tricks", 1, DAY, 1, 30, 2, 2.0, 4),
                    ratings.RatingPoint("tricks", 2, DAY, 1, 30, 2, 1.0, 3)],
     }
