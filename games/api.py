@@ -643,3 +643,77 @@ class StatsViewSet(viewsets.ViewSet):
         rows = selectors.leaderboard(period=period, now=timezone.now(), with_chips=access.can_see_all_chips(actor))
         return Response([{"rank": r["rank"], "member": r["member"].pk, "member_name": r["member"].display_name,
                           "net": r["net"], "played": r["played"], "won": r["won"]} for r in rows])
+
+
+# --- ratings ----------------------------------------------------------------------------------------
+
+RATING_GAMES = ["all", "dragon", "casino", "dice", "draker", "tricks"]
+RATED_GAMES = RATING_GAMES[1:]
+
+
+class RatingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    member = serializers.IntegerField(source="member.pk")
+    member_name = serializers.CharField(source="member.display_name")
+    rating = serializers.FloatField(help_text="mu - 3 sigma; the all-rounder: the mean over the counted games")
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    matches = serializers.IntegerField(allow_null=True)
+    games = serializers.ListField(child=serializers.ChoiceField(choices=RATED_GAMES), allow_null=True)
+
+
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=RATED_GAMES)
+    match = serializers.IntegerField(source="played", help_text="the member's matches of the game so far")
+    date = serializers.DateField(source="when")
+    ref = serializers.IntegerField(help_text="the sitting, casino hand, dice match or tournament table")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    rating = serializers.FloatField(source="ordinal")
+
+
+def _rating_game(request, default: str | None) -> str | None:
+    game = request.query_params.get("game", default)
+    if game is not None and game not in RATING_GAMES:
+        raise InvalidInput(_("Unknown game %(game)s: %(games)s.") % {"game": repr(game[:40]),
+                                                                    "games": ", ".join(RATING_GAMES)},
+                           extra={"field": "game", "value": game[:40]})
+    return game
+
+
+class RatingsViewSet(viewsets.GenericViewSet):
+    """Each game's ratings (openskill, Plackett-Luce, replayed from every recorded match) and the
+    all-rounder ranking; public to members. ``history`` lists one member's rating after each of
+    his matches."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    serializer_class = RatingRowSerializer
+
+    @extend_schema(responses=RatingRowSerializer(many=True), parameters=[
+        OpenApiParameter("game", OpenApiTypes.STR, enum=RATING_GAMES, required=False,
+                         description="A game, or all (the all-rounder ranking, the default).")])
+    def list(self, request):
+        game = _rating_game(request, "all")
+        rows = [{"rank": r["rank"], "member": r["member"], "rating": r.get("score", r.get("ordinal")),
+                 "mu": r.get("mu"), "sigma": r.get("sigma"), "matches": r.get("played"), "games": r.get("games")}
+                for r in selectors.ratings_board(game)]
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(RatingRowSerializer(page, many=True).data)
+
+    @extend_schema(responses=RatingPointSerializer(many=True), parameters=[
+        OpenApiParameter("member", OpenApiTypes.INT, required=True, description="A member's id."),
+        OpenApiParameter("game", OpenApiTypes.STR, enum=RATED_GAMES, required=False,
+                         description="One game only.")])
+    @action(detail=False, methods=["get"], serializer_class=RatingPointSerializer)
+    def history(self, request):
+        raw = request.query_params.get("member", "")
+        member = Member.objects.filter(pk=int(raw)).first() if raw.isdigit() and len(raw) < 12 else None
+        if member is None:
+            raise NotFound(_("No member %(id)s.") % {"id": raw[:40]}, extra={"field": "member", "value": raw[:40]})
+        game = _rating_game(request, None)
+        if game == "all":
+            game = None
+        points = [p for g, history in selectors.member_rating_history(member).items() if game in (None, g)
+                  for p in history]
+        page = self.paginate_queryset(points)
+        return self.get_paginated_response(RatingPointSerializer(page, many=True).data)

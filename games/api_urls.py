@@ -10,5 +10,6 @@ router.register("claims", api.ClaimViewSet, basename="claim")
 router.register("bets", api.BetViewSet, basename="bet")
 router.register("ledger", api.LedgerViewSet, basename="ledger")
 router.register("stats", api.StatsViewSet, basename="stats")
+router.register("game-ratings", api.RatingsViewSet, basename="game-rating")
 
 urlpatterns = router.urls

@@ -10,8 +10,9 @@ from django.utils.safestring import SafeString, mark_safe
 WIDTH, HEIGHT, PAD = 320, 160, 28
 
 
-def line_chart(points: Sequence[tuple[int, int]], *, title: str = "") -> SafeString:
-    """A polyline of (x, y) points with a zero line and the extremes labelled."""
+def line_chart(points: Sequence[tuple[float, float]], *, title: str = "", decimals: int | None = None) -> SafeString:
+    """A polyline of (x, y) points with a zero line and the extremes labelled (rounded to
+    ``decimals`` places when given; written with a dot, never through the locale)."""
     if not points:
         return mark_safe("")
     xs = [p[0] for p in points]
@@ -27,6 +28,9 @@ def line_chart(points: Sequence[tuple[int, int]], *, title: str = "") -> SafeStr
     def sy(y: float) -> float:
         return round(HEIGHT - PAD - (y - y0) * (HEIGHT - 2 * PAD) / yspan, 1)
 
+    def label(y: float) -> str:
+        return str(y) if decimals is None else f"{y:.{decimals}f}"
+
     path = " ".join(f"{sx(x)},{sy(y)}" for x, y in points)
     dots = "".join(f'<circle cx="{sx(x)}" cy="{sy(y)}" r="2.5"/>' for x, y in points)
     return mark_safe(
@@ -35,8 +39,8 @@ def line_chart(points: Sequence[tuple[int, int]], *, title: str = "") -> SafeStr
         f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{sy(0)}" y2="{sy(0)}" stroke="#bbb" stroke-dasharray="4 3"/>'
         f'<polyline points="{path}" fill="none" stroke="#7a5c00" stroke-width="2"/>'
         f'<g fill="#7a5c00">{dots}</g>'
-        f'<text x="4" y="{sy(y1) + 4}" font-size="10">{y1}</text>'
-        f'<text x="4" y="{sy(y0) + 4}" font-size="10">{y0}</text>'
+        f'<text x="4" y="{sy(y1) + 4}" font-size="10">{label(y1)}</text>'
+        f'<text x="4" y="{sy(y0) + 4}" font-size="10">{label(y0)}</text>'
         f"</svg>")
 
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.member_dashboard, name="member_dashboard"),
     path("croupier/", views.croupier_dashboard, name="croupier_dashboard"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("ratings/", views.ratings, name="ratings"),
     path("stats/<int:pk>/", views.member_stats, name="member_stats"),
     path("statement/", views.statement, name="statement"),
     path("statement.csv", views.statement_csv, name="statement_csv"),

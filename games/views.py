@@ -502,7 +502,46 @@ def member_stats(request: HttpRequest, pk: int) -> HttpResponse:
         "balance": selectors.balance(member=member) if chips else None,
         "sessions": selectors.balances_by_session(member=member) if chips else [],
         "hand_bars": [(presenters.hand_name(cat, presenters.lang()), count) for _name, count, cat in stats["hands"]],
-        "modifier_bars": [(presenters.rule_label(source), count) for source, count in stats["modifiers"]]})
+        "modifier_bars": [(presenters.rule_label(source), count) for source, count in stats["modifiers"]],
+        "rating_charts": _rating_charts(member), "bid_record": selectors.member_bid_record(member)})
+
+
+def _rating_games() -> list[tuple[str, str]]:
+    from club.models import GameKind
+
+    from . import ratings
+
+    return [(ratings.ALL_ROUNDER, _("All-rounder"))] + [(game, GameKind(game).label) for game in ratings.GAMES]
+
+
+@login_required
+def ratings(request: HttpRequest) -> HttpResponse:
+    """Every game's ratings, one game at a time (``?game=``), and the all-rounder ranking: public
+    to members (a rating shows no chips)."""
+    from . import ratings as rating_rules
+
+    games = _rating_games()
+    game = request.GET.get("game", rating_rules.ALL_ROUNDER)
+    if game not in dict(games):
+        game = rating_rules.ALL_ROUNDER
+    return render(request, "games/ratings.html", {
+        "games": games, "game": game, "game_name": dict(games)[game], "rows": selectors.ratings_board(game),
+        "min_matches": rating_rules.ALL_ROUNDER_MIN_MATCHES, "min_games": rating_rules.ALL_ROUNDER_MIN_GAMES})
+
+
+def _rating_charts(member: Member) -> list[dict]:
+    """The member's rating history in each game he has played: a chart (from the starting
+    rating, 0) and the rows of its table."""
+    from . import charts
+
+    names = dict(_rating_games())
+    out = []
+    for game, points in selectors.member_rating_history(member).items():
+        series = [(0, 0.0)] + [(p.played, round(p.ordinal, 2)) for p in points]
+        title = _("Rating in %(game)s") % {"game": names[game]}
+        out.append({"game": game, "name": names[game], "points": points, "latest": points[-1],
+                    "svg": charts.line_chart(series, title=title, decimals=1)})
+    return out
 
 
 @login_required
