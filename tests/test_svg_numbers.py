@@ -42,7 +42,9 @@ def _pages(club) -> list[str]:  # noqa: F811
     seated = next(s for s in ScheduledSession.objects.all() if s.seats.exists())
     hand = CasinoHand.objects.filter(player=_actor(club, "member")).first() or CasinoHand.objects.first()
     return [f"/sessions/{seated.pk}/", "/tables/casino/history/", f"/tournaments/ratings/{hand.player_id}/",
-            f"/rules/precedents/{Precedent.objects.first().permanent_id}/"]
+            f"/rules/precedents/{Precedent.objects.first().permanent_id}/",
+            # A member's rating history in each game he played: fractional ratings, drawn.
+            f"/games/stats/{club['members']['Tananda'].pk}/"]
 
 
 def test_svg_coordinates_are_written_with_a_dot_in_russian(club):  # noqa: F811

@@ -149,7 +149,7 @@ PAGE_WRITES: dict[str, str] = {
 READ_PAGES = {
     "club:dashboard", "club:member_list", "club:member_detail", "club:dimension_list", "club:dimension_detail",
     "club:venue_detail", "club:session_list", "club:session_detail", "club:calendar_public", "club:calendar_member",
-    "games:member_dashboard", "games:croupier_dashboard", "games:leaderboard", "games:member_stats",
+    "games:member_dashboard", "games:croupier_dashboard", "games:leaderboard", "games:member_stats", "games:ratings",
     "games:game_detail", "games:deal_detail", "games:deal_in_sitting", "games:statement", "games:statement_csv",
     "games:deal_live", "games:ledger", "games:ledger_csv", "tournaments:live", "tables:dice_match_live",
     "tournaments:list", "tournaments:ratings", "tournaments:member_rating", "tournaments:sheet",
