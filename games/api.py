@@ -647,8 +647,9 @@ class StatsViewSet(viewsets.ViewSet):
 
 # --- ratings ----------------------------------------------------------------------------------------
 
-RATING_GAMES = ["all", "dragon", "casino", "dice", "draker", "tricks"]
-RATED_GAMES = RATING_GAMES[1:]
+# The games (GameKind, one enum in the schema) and "all": the all-rounder ranking.
+RATED_GAMES = [value for value, _label in GameKind.choices]
+RATING_GAMES = ["all", *RATED_GAMES]
 
 
 class RatingRowSerializer(serializers.Serializer):
@@ -659,11 +660,11 @@ class RatingRowSerializer(serializers.Serializer):
     mu = serializers.FloatField(allow_null=True)
     sigma = serializers.FloatField(allow_null=True)
     matches = serializers.IntegerField(allow_null=True)
-    games = serializers.ListField(child=serializers.ChoiceField(choices=RATED_GAMES), allow_null=True)
+    games = serializers.ListField(child=serializers.ChoiceField(choices=GameKind.choices), allow_null=True)
 
 
 class RatingPointSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=RATED_GAMES)
+    game = serializers.ChoiceField(choices=GameKind.choices)
     match = serializers.IntegerField(source="played", help_text="the member's matches of the game so far")
     date = serializers.DateField(source="when")
     ref = serializers.IntegerField(help_text="the sitting, casino hand, dice match or tournament table")
@@ -688,6 +689,7 @@ class RatingsViewSet(viewsets.GenericViewSet):
 
     permission_classes = [permissions.IsAuthenticated]
     serializer_class = RatingRowSerializer
+    queryset = Member.objects.none()    # the rows are computed; this only names the model for the schema
 
     @extend_schema(responses=RatingRowSerializer(many=True), parameters=[
         OpenApiParameter("game", OpenApiTypes.STR, enum=RATING_GAMES, required=False,
