@@ -744,18 +744,18 @@ def _day(moment: dt.datetime | dt.date | None) -> dt.date | None:
 
 
 def rating_matches() -> list:
-    """Every match of every game, as :class:`games.ratings.Match`; six queries."""
+    """Every match of every game, as :class:`games.ratings.Match`; five queries."""
     from games.tables.models import CasinoHand, DiceMatch
     from games.tournaments.models import TableScore, Tournament
 
     from . import ratings
 
     matches: list[ratings.Match] = []
-    sittings = {g["pk"]: g for g in Game.objects.filter(deals__results__status=Result.Status.CONFIRMED)
-                .values("pk", "started_at").distinct()}
     chips: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    started: dict[int, dt.datetime] = {}
     for row in Result.objects.filter(status=Result.Status.CONFIRMED, deal__voided_at__isnull=True).values(
-            "deal__game_id", "chips"):
+            "deal__game_id", "deal__game__started_at", "chips"):
+        started[row["deal__game_id"]] = row["deal__game__started_at"]
         totals = chips[row["deal__game_id"]]
         for member_id, amount in (row["chips"] or {}).items():
             if str(member_id).isdigit():
@@ -764,7 +764,7 @@ def rating_matches() -> list:
     for game_id, member_id in GamePlayer.objects.filter(game_id__in=list(chips)).values_list("game_id", "member_id"):
         seated[game_id].append(member_id)
     for game_id, totals in chips.items():
-        moment = sittings[game_id]["started_at"]
+        moment = started[game_id]
         scores = {member_id: totals.get(member_id, 0) for member_id in seated[game_id]}
         matches.append(ratings.Match("dragon", (moment,), _day(moment), game_id, tuple(sorted(scores.items()))))
 
@@ -799,20 +799,28 @@ def rating_matches() -> list:
 
 
 def ratings_fingerprint() -> str:
-    """What the replay read, summed up: changes whenever a match is added, corrected or voided."""
-    from django.db.models import Max
+    """What the replay read, summed up in one query: changes whenever a match is added,
+    corrected or voided (counts and latest times of confirmed results, voided deals, settled
+    casino hands, finished dice matches and finished tournaments' standings)."""
+    from django.db import connection
 
     from games.tables.models import CasinoHand, DiceMatch
     from games.tournaments.models import Tournament
 
-    parts = [
-        Result.objects.filter(status=Result.Status.CONFIRMED).aggregate(n=Count("pk"), t=Max("confirmed_at")),
-        Deal.all_objects.filter(voided_at__isnull=False).aggregate(n=Count("pk"), t=Max("voided_at")),
-        CasinoHand.objects.filter(phase=CasinoHand.Phase.SETTLED).aggregate(n=Count("pk"), t=Max("settled_at")),
-        DiceMatch.objects.filter(phase="over").aggregate(n=Count("pk"), t=Max("finished_at")),
-        Tournament.objects.filter(status=Tournament.Status.FINISHED).aggregate(n=Count("pk"), t=Max("standings_at")),
-    ]
-    return "|".join(f"{p['n']}@{p['t'].isoformat() if p['t'] else '-'}" for p in parts)
+    parts = [(Result, "confirmed_at", "status = %s", [Result.Status.CONFIRMED]),
+             (Deal, "voided_at", "voided_at IS NOT NULL", []),
+             (CasinoHand, "settled_at", "phase = %s", [CasinoHand.Phase.SETTLED]),
+             (DiceMatch, "finished_at", "phase = %s", ["over"]),
+             (Tournament, "standings_at", "status = %s", [Tournament.Status.FINISHED])]
+    columns, params = [], []
+    for model, moment, where, values in parts:
+        table, column = model._meta.db_table, model._meta.get_field(moment).column
+        columns += [f"(SELECT COUNT(*) FROM {table} WHERE {where})", f"(SELECT MAX({column}) FROM {table} WHERE {where})"]
+        params += [*values, *values]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(columns), [str(v) for v in params])
+        row = cursor.fetchone()
+    return "|".join(str(value) for value in row)
 
 
 def rating_history() -> dict:
@@ -859,14 +867,12 @@ def member_rating_history(member: Member) -> dict[str, list]:
 
 
 def member_bid_record(member: Member):
-    """The member's bidding in the trick game, from the live rounds of every table he sat at; two
-    queries."""
-    from games.tournaments.models import Round, Seat
+    """The member's bidding in the trick game, from the live rounds of every table he sat at; one
+    query."""
+    from games.tournaments.models import Round
 
     from . import ratings
 
-    seats = dict(Seat.objects.filter(entry__member=member).values_list("table_id", "position"))
-    rounds = Round.objects.filter(table_id__in=list(seats), live=True, voided=False).values_list(
-        "table_id", "number", "dealer", "bids", "taken")
-    return ratings.bid_record((seats[table_id], number, dealer, bids, taken)
-                              for table_id, number, dealer, bids, taken in rounds)
+    rounds = Round.objects.filter(table__seats__entry__member=member, live=True, voided=False).values_list(
+        "table__seats__position", "number", "dealer", "bids", "taken")
+    return ratings.bid_record(rounds)
