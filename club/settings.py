@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "games",
     "games.tournaments",
     "games.tables",
+    "games.seasons",
     "rules",
 ]
 

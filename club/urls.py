@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("tournaments/", include("games.tournaments.urls")),
     path("tables/", include("games.tables.urls")),
+    path("seasons/", include("games.seasons.urls")),
     path("rules/", include("rules.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -35,6 +36,7 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("api/", include("games.tournaments.api_urls")),
     path("api/", include("games.tables.api_urls")),
+    path("api/", include("games.seasons.api_urls")),
     path("api/", include("rules.api_urls")),
     path("api/schema/", CachedSchemaView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: the page has no

@@ -23,7 +23,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 FOREIGN_PREFIXES = ("api/", "admin/", "accounts/", "i18n/", "^static/", "health/", "ready/", "favicon")
 NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tournaments:sheet_totals",
             "games:statement_export", "games:ledger_export", "games:game_results_export",
-            "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export"}
+            "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export",
+            "seasons:export"}
 
 # Words that stay as they are on a Russian page: abbreviations every member reads as such.
 LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Elo", "PDF", "EN", "RU", "QR"}
@@ -191,6 +192,9 @@ def demo(django_db_setup, django_db_blocker):
             rules_demo.load()
             tables_demo.load()
             tournaments_demo.load()
+            from games.seasons import demo as seasons_demo
+
+            seasons_demo.load()
             yield {"club": club, "games": games, "arguments": _arguments(club)}
         finally:
             transaction.set_rollback(True)
@@ -273,6 +277,11 @@ def _arguments(club) -> dict[str, dict]:
     found["tournaments:from_session"] = {"pk": future.pk}
     for name in ("tournaments:round_correct", "tournaments:round_void"):
         found[name] = found["tournaments:round"]
+    from games.seasons.models import Season
+
+    season = Season.objects.order_by("pk").first()
+    for name in ("seasons:detail", "seasons:edit", "seasons:export", "seasons:championship"):
+        found[name] = {"pk": season.pk}
     found["club:calendar_member"] = {"token": member.calendar_token}
     found["club:unsubscribe"] = {"token": access.unsubscribe_token(kind=MailSent.Kind.SESSION_DAY, member=member)}
     return found
@@ -294,6 +303,9 @@ def _typed() -> list[str]:
     typed |= set(Result.objects.exclude(note="").values_list("note", flat=True))
     typed |= set(ScheduledSession.objects.values_list("title", flat=True))
     typed |= set(Tournament.objects.values_list("name", flat=True))
+    from games.seasons.models import Season
+
+    typed |= set(Season.objects.values_list("name", flat=True))
     for venue in Venue.objects.all():
         typed |= {venue.name, venue.address, venue.timezone}
     for dimension in Dimension.objects.all():

@@ -94,6 +94,9 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("PUT", "/api/members/{pk}/"): "relation",
     ("PATCH", "/api/members/{pk}/"): "relation",
     ("POST", "/api/invitations/"): "admin",
+    ("POST", "/api/seasons/"): "croupier",
+    ("PATCH", "/api/seasons/{pk}/"): "croupier",
+    ("POST", "/api/seasons/{pk}/championship/"): "croupier",
 }
 
 # Pages that take a POST, with the least role; every other page of the site only reads.
@@ -132,6 +135,9 @@ PAGE_WRITES: dict[str, str] = {
     "tournaments:round_void": "croupier",
     "tournaments:manage": "croupier",
     "tournaments:from_session": "croupier",
+    "seasons:new": "croupier",
+    "seasons:edit": "croupier",
+    "seasons:championship": "croupier",
     "tables:casino": "member",
     "tables:casino_act": "relation",
     "tables:casino_draw": "relation",
@@ -157,6 +163,7 @@ READ_PAGES = {
     "tournaments:report", "tournaments:report_csv", "tournaments:work",
     "games:statement_export", "games:ledger_export", "games:game_results_export", "games:session_results_export",
     "tournaments:standings_export", "tournaments:sheet_export",
+    "seasons:list", "seasons:detail", "seasons:export",
     "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",
     "rules:precedent_list", "rules:feed", "rules:precedent_detail", "rules:dispute_list",
@@ -247,6 +254,9 @@ def club(django_db_setup, django_db_blocker):
         rules_demo.load()
         tables_demo.load()
         tournaments_demo.load()
+        from games.seasons import demo as seasons_demo
+
+        seasons_demo.load()
         outsider = factories.member(display_name="Outsider", password=None)
         Token.objects.get_or_create(user=loaded["members"]["Tananda"].user)
         yield {"outsider": outsider, **loaded}
@@ -282,6 +292,7 @@ def _objects() -> dict[str, str]:
         "venues": venue.slug,
         "members": str(Member.objects.first().pk),
         "tokens": token.key[:8],
+        "seasons": str(apps.get_model("seasons", "Season").objects.first().pk),
     }
 
 
@@ -294,7 +305,7 @@ def _fill(path: str, objects: dict[str, str]) -> str:
 
 def _counts() -> dict[str, int]:
     return {model._meta.label: model.objects.count() for model in apps.get_models()
-            if model._meta.app_label in ("club", "games", "tournaments", "tables", "rules", "authtoken")}
+            if model._meta.app_label in ("club", "games", "tournaments", "tables", "rules", "seasons", "authtoken")}
 
 
 def _actor(club, role: str) -> Member | None:
@@ -356,6 +367,7 @@ def _page_url(name: str, route: str, objects: dict[str, str]) -> str:
         "tables:casino": str(CasinoHand.objects.first().pk), "tables:dice": str(DiceMatch.objects.first().pk),
         "tournaments:sheet": str(TournamentTable.objects.first().pk),
         "tournaments:from_session": objects["sessions"], "tournaments:": objects["tournaments"],
+        "seasons:": objects["seasons"],
         "rules:precedent": Precedent.objects.first().permanent_id, "rules:dispute": str(Dispute.objects.first().pk),
     }
     value = next((v for prefix, v in values.items() if name.startswith(prefix)), "1")

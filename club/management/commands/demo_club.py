@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand
 
 from club import demo
 from games import demo as games_demo
+from games.seasons import demo as seasons_demo
 from games.tables import demo as tables_demo
 from games.tournaments import demo as tournaments_demo
 from rules import demo as rules_demo
@@ -16,6 +17,7 @@ class Command(BaseCommand):
         rules_demo.load()
         tables_demo.load()
         tournaments_demo.load()
+        seasons_demo.load()
         self.stdout.write(self.style.SUCCESS(
             f"Demo club ready: {len(loaded['members'])} members, {len(loaded['sessions'])} sessions."))
         self.stdout.write("Demo logins (email / password):")

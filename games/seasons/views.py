@@ -1,0 +1,137 @@
+"""Season pages: thin views over the services and selectors. Members read the standings;
+croupiers and admins create and edit seasons and call the championship."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_GET, require_POST
+
+from club import exports
+from club.errors import ApplicationError, Forbidden
+from club.selectors import member_for_user
+
+from . import access, selectors, services
+from .forms import ChampionshipForm, SeasonForm
+from .models import Season
+
+
+def _season_or_404(pk: int) -> Season:
+    try:
+        return selectors.season_detail(pk=pk)
+    except Season.DoesNotExist:
+        raise Http404(_("No such season."))
+
+
+def _editor(request: HttpRequest, check=access.check_season_editor):
+    try:
+        return check(member_for_user(request.user))
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from exc
+
+
+def _form_error(form, error: ApplicationError) -> None:
+    field = error.extra.get("field") if isinstance(error.extra, dict) else None
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+@login_required
+def season_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "seasons/season_list.html", {
+        "seasons": selectors.seasons_list(), "can_run": access.can_run(member_for_user(request.user))})
+
+
+@login_required
+def season_new(request: HttpRequest) -> HttpResponse:
+    actor = _editor(request)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(actor=actor, **form.service_kwargs())
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("The season %(name)s is created.") % {"name": season.name})
+            return redirect(season)
+    return render(request, "seasons/season_form.html", {"form": form, "season": None})
+
+
+@login_required
+def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _editor(request)
+    season = _season_or_404(pk)
+    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_of(season))
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_update(season=season, actor=actor, **form.service_kwargs())
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("The season %(name)s is saved.") % {"name": season.name})
+            return redirect(season)
+    return render(request, "seasons/season_form.html", {"form": form, "season": season})
+
+
+def _formula_lines(season: Season) -> list[str]:
+    parts = season.parts or {}
+    lines = []
+    if "placing" in parts:
+        lines.append(_("By the evening's placing: %(points)s")
+                     % {"points": ", ".join(str(p) for p in parts["placing"]["table"])})
+    if "deal_won" in parts:
+        lines.append(_("Per deal won: %(points)s") % {"points": parts["deal_won"]["points"]})
+    if "attendance" in parts:
+        lines.append(_("For coming: %(points)s") % {"points": parts["attendance"]["points"]})
+    return lines
+
+
+def _detail(request: HttpRequest, season: Season, championship_form: ChampionshipForm | None = None,
+            status: int = 200) -> HttpResponse:
+    can_run = access.can_run(member_for_user(request.user))
+    if can_run and championship_form is None and not season.championship_id:
+        championship_form = ChampionshipForm(initial={"title": _("%(season)s: championship") % {"season": season.name}})
+    return render(request, "seasons/season_detail.html", {
+        "season": season, "view": selectors.standings(season), "can_run": can_run,
+        "formula": _formula_lines(season), "championship_form": championship_form}, status=status)
+
+
+@login_required
+def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _detail(request, _season_or_404(pk))
+
+
+@login_required
+@require_POST
+def season_championship(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _editor(request, access.check_championship)
+    season = _season_or_404(pk)
+    form = ChampionshipForm(request.POST)
+    if form.is_valid():
+        try:
+            session = services.championship_create(season=season, actor=actor, **form.cleaned_data)
+        except ApplicationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("The championship %(title)s is scheduled and its players are down as going.")
+                             % {"title": session.title})
+            return redirect(session)
+    return _detail(request, season, form, status=400)
+
+
+@login_required
+@require_GET
+def season_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings as the page shows them, as a file (``?format=csv|xlsx``)."""
+    season = _season_or_404(pk)
+    view = selectors.standings(season)
+    headers = [pgettext("standings", "Rank"), _("Member"), _("Points"), _("Evenings"), _("Evenings counted"),
+               _("Deals won"), _("Qualifies"), _("Championship")]
+    rows = [[r.line.rank, r.member.display_name, r.line.points, r.line.evenings, len(r.line.counted), r.line.wins,
+             _("yes") if r.line.qualified else "", _("yes") if r.line.invited else ""] for r in view.rows]
+    return exports.response(headers, rows, name=f"{season.name} {_('Standings')}",
+                            fmt=exports.requested_format(request))
