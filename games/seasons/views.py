@@ -95,8 +95,12 @@ def _detail(request: HttpRequest, season: Season, championship_form: Championshi
     can_run = access.can_run(member_for_user(request.user))
     if can_run and championship_form is None and not season.championship_id:
         championship_form = ChampionshipForm(initial={"title": _("%(season)s: championship") % {"season": season.name}})
+    view = selectors.standings(season)
+    if championship_form is not None and not championship_form.is_bound and view.sessions:
+        # Where the season's last evening was played: the likeliest room for its championship.
+        championship_form.initial["venue"] = view.sessions[-1].venue_id
     return render(request, "seasons/season_detail.html", {
-        "season": season, "view": selectors.standings(season), "can_run": can_run,
+        "season": season, "view": view, "can_run": can_run,
         "formula": _formula_lines(season), "championship_form": championship_form}, status=status)
 
 
