@@ -78,6 +78,10 @@ def test_a_season_from_the_formula_to_the_championship(live_server, browser, pla
     response = member.request.get(live_server.url + f"/seasons/{season.pk}/export/?format=csv")
     table = list(csv.reader(io.StringIO(response.text())))
     assert table[0][0] == words["rank"] and table[1][:3] == ["1", "Ann", "23"]
+    member.goto(live_server.url + "/seasons/")
+    assert member.get_by_role("link", name=words["new"]).count() == 0
+    member.screenshot(path=f"/tmp/seasons-list-member-{lang}.png", full_page=True)
+    member.get_by_role("link", name="Winter", exact=True).tap()
     member.locator("#season-standings a", has_text="Ann").tap()
     member.wait_for_url(f"**/games/stats/{played['ann'].pk}/")
     assert "Ann" in member.inner_text("h1")
