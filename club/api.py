@@ -9,8 +9,8 @@ from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from . import access, selectors, services
-from .errors import Forbidden
+from . import access, member_import, selectors, services
+from .errors import Forbidden, InvalidInput
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
 from .validators import sane_date_range
@@ -172,6 +172,23 @@ class InvitationSerializer(serializers.ModelSerializer):
         read_only_fields = ["created_at", "sent_at", "accepted_at"]
 
 
+class MemberImportSerializer(serializers.Serializer):
+    file = serializers.FileField(required=False, allow_empty_file=True)
+    csv = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+                                max_length=member_import.MAX_BYTES)
+    dry_run = serializers.BooleanField(default=False)
+
+
+class MemberImportResultSerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField()
+    count = serializers.IntegerField()
+    rows = inline_serializer("MemberImportRow", fields={
+        "line": serializers.IntegerField(), "name": serializers.CharField(), "email": serializers.EmailField(),
+        "dimension": serializers.CharField(), "role": serializers.CharField(), "language": serializers.CharField()},
+        many=True)
+    invitations = serializers.ListField(child=serializers.IntegerField())
+
+
 class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
     """Admins invite new members; the invitation mail goes out after the request commits."""
 
@@ -194,6 +211,29 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
     def perform_create(self, serializer):
         serializer.instance = services.invitation_create(
             actor=actor_of(self.request), site_url=self.request.build_absolute_uri("/"), **serializer.validated_data)
+
+    @extend_schema(
+        request={"multipart/form-data": MemberImportSerializer, "application/json": MemberImportSerializer},
+        responses={200: MemberImportResultSerializer})
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_csv(self, request):
+        """Members from a CSV file (``file``, or its text as ``csv``), one invitation each; with
+        ``dry_run`` only the check. Any bad row refuses the whole file: a 400 whose ``extra.errors``
+        names every bad cell by line and column."""
+        actor = access.check_admin(actor_of(request))
+        serializer = MemberImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        upload = serializer.validated_data.get("file")
+        text = serializer.validated_data.get("csv")
+        if upload is None and not text:
+            raise InvalidInput(_("Send the CSV file as “file”, or its text as “csv”."), extra={"field": "file"})
+        data = upload.read(member_import.MAX_BYTES + 1) if upload is not None else text.encode()
+        plan, invitations = member_import.members_import(
+            actor=actor, data=data, dry_run=serializer.validated_data["dry_run"],
+            site_url=request.build_absolute_uri("/"))
+        return Response({"dry_run": serializer.validated_data["dry_run"], "count": len(plan.rows),
+                         "rows": [row.as_dict() for row in plan.rows],
+                         "invitations": [invitation.pk for invitation in invitations]})
 
 
 class DimensionViewSet(viewsets.ModelViewSet):

@@ -24,6 +24,11 @@ class InvitationForm(forms.Form):
     role = forms.ChoiceField(choices=Member.Role.choices, label=_("Role"), initial=Member.Role.MEMBER)
 
 
+class MemberImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), allow_empty_file=True,
+                           widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}))
+
+
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Member

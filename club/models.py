@@ -108,6 +108,8 @@ class Member(models.Model):
     mail_session_day = models.BooleanField(_("a day before a session I am going to"), default=True)
     mail_session_soon = models.BooleanField(_("two hours before a session I am going to"), default=True)
     mail_waitlist_place = models.BooleanField(_("when I get a place from the waitlist"), default=True)
+    # Set once, when an admin anonymised a member who left (club.anonymise): irreversible.
+    anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["calendar_token", "checkin_code"])
 
     class Meta:
@@ -368,6 +370,8 @@ class Invitation(models.Model):
     accepted_at = models.DateTimeField(null=True, blank=True)
     # The invitee asked for no reminder before the invitation expires.
     reminders_off = models.BooleanField(default=False)
+    # The language of the invitation's mails and, once accepted, of the member's (empty: the club's).
+    language = models.CharField(_("language of mails"), max_length=8, choices=settings.LANGUAGES, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

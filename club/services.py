@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from . import access, outbox
@@ -197,14 +197,15 @@ def invitation_reminders_off(*, invitation: Invitation) -> Invitation:
 
 @transaction.atomic
 def invitation_create(*, actor: Member, email: str, display_name: str, dimension: Dimension,
-                      role: str = Member.Role.MEMBER, site_url: str = "") -> Invitation:
-    """An invitation for one email address; the mail goes out once the transaction commits."""
+                      role: str = Member.Role.MEMBER, site_url: str = "", language: str = "") -> Invitation:
+    """An invitation for one email address; the mail goes out once the transaction commits (in
+    ``language`` when given, which the member's mails keep once he accepts)."""
     require_admin(actor)
     email = email.strip().lower()
     if User.objects.filter(email__iexact=email).exists():
         raise Conflict(_("%(email)s is already a member.") % {"email": email}, extra={"field": "email", "value": email})
     invitation = Invitation(email=email, display_name=display_name, dimension=dimension, role=role,
-                            token=secrets.token_urlsafe(32), invited_by=actor)
+                            token=secrets.token_urlsafe(32), invited_by=actor, language=language)
     _full_clean(invitation)
     invitation.save()
     from .tasks import invitation_send
@@ -215,7 +216,6 @@ def invitation_create(*, actor: Member, email: str, display_name: str, dimension
 
 def invitation_mail(*, invitation_id: int, site_url: str = "") -> bool:
     """Send the invitation mail unless it was sent already; True when it was sent now."""
-    from django.core.mail import send_mail
     from django.urls import reverse
 
     with transaction.atomic():
@@ -223,15 +223,22 @@ def invitation_mail(*, invitation_id: int, site_url: str = "") -> bool:
         if invitation is None or invitation.sent_at is not None or invitation.accepted_at is not None:
             return False
         link = site_url.rstrip("/") + reverse("club:invitation_open", args=[invitation.token])
-        send_mail(
-            subject=_("An invitation to %(club)s") % {"club": settings.CLUB_NAME},
-            message=_("%(name)s, you are invited to the Dragon Poker club %(club)s.\n"
-                      "Open this link to choose your password: %(link)s\n")
-            % {"name": invitation.display_name, "club": settings.CLUB_NAME, "link": link},
-            from_email=None, recipient_list=[invitation.email])
+        with translation.override(invitation.language or translation.get_language()):
+            _send_invitation(invitation, link)
         invitation.sent_at = timezone.now()
         invitation.save(update_fields=["sent_at"])
     return True
+
+
+def _send_invitation(invitation: Invitation, link: str) -> None:
+    from django.core.mail import send_mail
+
+    send_mail(
+        subject=_("An invitation to %(club)s") % {"club": settings.CLUB_NAME},
+        message=_("%(name)s, you are invited to the Dragon Poker club %(club)s.\n"
+                  "Open this link to choose your password: %(link)s\n")
+        % {"name": invitation.display_name, "club": settings.CLUB_NAME, "link": link},
+        from_email=None, recipient_list=[invitation.email])
 
 
 def invitation_pending(*, token: str) -> Invitation | None:
@@ -250,7 +257,7 @@ def invitation_accept(*, token: str, user, sex: str = Member.Sex.MALE, beard: bo
         raise InvalidInput(_("This invitation is for %(invited)s, not %(email)s.") % {"invited": invitation.email, "email": user.email},
                            extra={"field": "email", "value": user.email})
     member = Member(user=user, display_name=invitation.display_name, dimension=invitation.dimension,
-                    sex=sex, beard=beard, role=invitation.role)
+                    sex=sex, beard=beard, role=invitation.role, language=invitation.language)
     _full_clean(member, exclude=["user"])
     member.save()
     invitation.accepted_at = timezone.now()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,14 +14,18 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
 
 from games.tournaments.selectors import rating_chart
 
 from . import access, accounts, calendar, reminders, selectors, services
+from . import member_import as importer
 from .accounts import INVITATION_SESSION_KEY
+from .anonymise import member_anonymise as anonymise
 from .errors import ECHO_LIMIT, ApplicationError, Forbidden, TooManyAttempts
-from .forms import InvitationForm, MailPreferencesForm, ProfileForm, SeatForm, SessionForm
+from .forms import InvitationForm, MailPreferencesForm, MemberImportForm, ProfileForm, SeatForm, SessionForm
+from .member_data import member_data_zip
 from .models import RSVP, Dimension, Invitation, MailSent, Member, ScheduledSession, Venue
 from .qr import checkin_qr_svg
 from .seats import Seat
@@ -427,3 +432,94 @@ def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers ask for /favicon.ico whatever the page says; the icon is the static SVG (its
     hashed name is known only once the static files are collected, hence at request time)."""
     return redirect(static("favicon.svg"), permanent=True)
+
+
+# --- members imported from a CSV file ------------------------------------------------------------
+
+IMPORT_SALT = "club.member_import"
+IMPORT_PREVIEW_AGE = 3600
+
+
+def _admin_or_403(request) -> Member:
+    actor = _member_or_404(request)
+    try:
+        return access.check_admin(actor)
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message)
+
+
+@login_required
+def member_import(request: HttpRequest) -> HttpResponse:
+    """Upload a CSV, read the preview (every bad row named), confirm: the invitations are made
+    in one transaction. The confirmed file travels signed in the preview's form, not stored."""
+    actor = _admin_or_403(request)
+    form = MemberImportForm()
+    context = {"max_rows": importer.MAX_ROWS, "max_kb": importer.MAX_BYTES // 1024,
+               "roles": Member.Role.choices, "languages": settings.LANGUAGES}
+    plan = data = None
+    if request.method == "POST" and "payload" in request.POST:
+        try:
+            text = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=IMPORT_PREVIEW_AGE)
+        except signing.BadSignature:
+            messages.error(request, _("This preview is too old or was changed; upload the file again."))
+            return redirect("club:member_import")
+        data = str(text).encode()
+        try:
+            _plan, invitations = importer.members_import(actor=actor, data=data,
+                                                         site_url=request.build_absolute_uri("/"))
+        except ApplicationError as error:
+            messages.error(request, error.message)
+            plan = importer.plan(data=data)
+        else:
+            messages.success(request, ngettext("%(count)s invitation sent.", "%(count)s invitations sent.",
+                                               len(invitations)) % {"count": len(invitations)})
+            return redirect("club:invitation_create")
+    elif request.method == "POST":
+        form = MemberImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            data = form.cleaned_data["file"].read(importer.MAX_BYTES + 1)
+            plan = importer.plan(data=data)
+    if plan is not None:
+        context["plan"] = plan
+        context["errors"] = [importer.error_message(error) for error in plan.errors]
+        if plan.ok:
+            context["payload"] = signing.dumps(data.decode("utf-8-sig"), salt=IMPORT_SALT, compress=True)
+    context["form"] = form
+    return render(request, "club/member_import.html", context)
+
+
+# --- a member's own data, and anonymising a member who left -------------------------------------
+
+@login_required
+@require_GET
+def member_data(request: HttpRequest) -> HttpResponse:
+    """The reader's own data as a zip of JSON and CSV files; nobody else's, whoever asks."""
+    member = _member_or_404(request)
+    access.check_own(member, member)
+    body = member_data_zip(member=member, site=request.build_absolute_uri("/"))
+    answer = HttpResponse(body, content_type="application/zip")
+    answer["Content-Disposition"] = f'attachment; filename="my-data-{timezone.localdate().isoformat()}.zip"'
+    return answer
+
+
+@login_required
+def member_anonymise(request: HttpRequest, pk: int) -> HttpResponse:
+    """An admin's page for a member who left: what anonymising keeps and removes, then a confirm."""
+    actor = _admin_or_403(request)
+    member = get_object_or_404(Member.objects.select_related("user", "dimension"), pk=pk)
+    error = ""
+    if request.method == "POST":
+        if request.POST.get("confirm") != "yes":
+            error = _("Tick the box to confirm: anonymising cannot be undone.")
+        else:
+            try:
+                old_name = member.display_name
+                anonymise(actor=actor, member=member)
+            except ApplicationError as exc:
+                error = exc.message
+            else:
+                messages.success(request, _("%(name)s is anonymised: he is now “%(placeholder)s”.")
+                                 % {"name": old_name, "placeholder": member.display_name})
+                return redirect(member)
+    return render(request, "club/member_anonymise.html", {"subject": member, "error": error},
+                  status=400 if error else 200)

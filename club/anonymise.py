@@ -1,0 +1,116 @@
+"""Anonymising a member who left: his person goes, his play stays.
+
+What goes: his name (now "Former member <number>", written in the club's language), his email,
+user name and names on the account, his password (unusable), his API token, his two-factor
+devices, his signed-in sessions, his email addresses, his calendar address and check-in code (new
+random ones, shown to nobody), his mail language and reminder choices, the record of the mails
+he was sent, the name and address of the invitation he came by, and his answers for sessions
+still to come (so the waitlist moves up). His old name is also rewritten in every row of the
+member's history (django-simple-history): an audit trail that kept it would undo the rest. The
+history of other tables holds him only by his id.
+
+What stays: his ledger entries (the ledger still sums to zero), the deals, results, bets and
+claims he played and the rulings he made, his dimension, sex and beard (the rules read them when
+a deal is judged again), his role's past and his join date. Irreversible; logged.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
+
+from . import access, services
+from .errors import Conflict
+from .models import RSVP, Invitation, MailSent, Member, new_calendar_token, new_checkin_code
+
+logger = logging.getLogger(__name__)
+
+OPEN_ANSWERS = (RSVP.Answer.GOING, RSVP.Answer.WAITLISTED, RSVP.Answer.MAYBE)
+
+
+def placeholder_name(member: Member) -> str:
+    """The name an anonymised member keeps, in the club's language."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return _("Former member %(number)s") % {"number": member.pk}
+
+
+def _end_sessions(user) -> int:
+    """Sign the user out everywhere: delete every stored session that is his."""
+    ended = 0
+    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+        if str(session.get_decoded().get("_auth_user_id")) == str(user.pk):
+            session.delete()
+            ended += 1
+    return ended
+
+
+def _leave_upcoming_sessions(*, actor: Member, member: Member) -> None:
+    rsvps = (RSVP.objects.filter(member=member, answer__in=OPEN_ANSWERS, session__starts_at__gt=timezone.now())
+             .select_related("session"))
+    for rsvp in rsvps:
+        if rsvp.session.accepts_rsvps:
+            services.rsvp_set(session=rsvp.session, member=member, actor=actor, answer=RSVP.Answer.DECLINED)
+
+
+@transaction.atomic
+def member_anonymise(*, actor: Member, member: Member) -> Member:
+    """Anonymise ``member`` for good (an admin's act); ``member`` is updated in place."""
+    from allauth.account.models import EmailAddress
+    from allauth.mfa.models import Authenticator
+
+    access.check_admin(actor)
+    locked = Member.objects.select_for_update().select_related("user").get(pk=member.pk)
+    if locked.pk == actor.pk:
+        raise Conflict(_("You cannot anonymise yourself: another admin must do it."), extra={"member": locked.pk})
+    if locked.anonymised_at is not None:
+        raise Conflict(_("%(name)s is anonymised already.") % {"name": locked.display_name},
+                       extra={"member": locked.pk})
+    placeholder = placeholder_name(locked)
+    if Member.objects.filter(display_name=placeholder).exclude(pk=locked.pk).exists():
+        raise Conflict(_("Another member is called “%(name)s”; rename him first.") % {"name": placeholder},
+                       extra={"member": locked.pk})
+    user = locked.user
+    old_email = user.email
+
+    _leave_upcoming_sessions(actor=actor, member=locked)
+
+    user.username = f"former-member-{locked.pk}"
+    user.email = ""
+    user.first_name = user.last_name = ""
+    user.is_active = user.is_staff = user.is_superuser = False
+    user.set_unusable_password()
+    user.save()
+    EmailAddress.objects.filter(user=user).delete()
+    Token.objects.filter(user=user).delete()
+    Authenticator.objects.filter(user=user).delete()
+    sessions_ended = _end_sessions(user)
+
+    locked.display_name = placeholder
+    locked.active = False
+    locked.role = Member.Role.MEMBER
+    locked.language = ""
+    locked.mail_session_day = locked.mail_session_soon = locked.mail_waitlist_place = False
+    locked.calendar_token = new_calendar_token()
+    locked.checkin_code = new_checkin_code()
+    locked.anonymised_at = timezone.now()
+    locked._change_reason = "anonymised"
+    locked.save()
+    # The audit trail keeps no old name either.
+    Member.history.filter(id=locked.pk).update(display_name=placeholder)
+    MailSent.objects.filter(member=locked).delete()
+    if old_email:
+        Invitation.objects.filter(email__iexact=old_email).update(
+            email=f"former-member-{locked.pk}@anonymised.invalid", display_name=placeholder, reminders_off=True)
+
+    logger.warning("member anonymised", extra={"member_id": locked.pk, "by_member_id": actor.pk,
+                                               "sessions_ended": sessions_ended})
+    for name in ("display_name", "active", "role", "language", "mail_session_day", "mail_session_soon",
+                 "mail_waitlist_place", "calendar_token", "checkin_code", "anonymised_at"):
+        setattr(member, name, getattr(locked, name))
+    return member
