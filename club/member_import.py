@@ -31,7 +31,7 @@ from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from . import access, services
 from .errors import InvalidInput
@@ -45,7 +45,7 @@ NAME_MAX = 80
 
 # Column -> the header names it answers to (lower case), English and Russian.
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "name": ("name", "display name", "display_name", "имя"),
+    "name": ("name", "display name", "display_name", "имя", "название"),
     "email": ("email", "e-mail", "mail", "почта", "эл. почта", "электронная почта"),
     "dimension": ("dimension", "измерение"),
     "role": ("role", "роль"),
@@ -54,12 +54,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 REQUIRED = ("name", "email", "dimension")
 # What a person reads for each column.
 COLUMN_LABELS = {
-    "name": gettext_lazy("name"),
-    "email": gettext_lazy("email"),
-    "dimension": gettext_lazy("dimension"),
-    "role": gettext_lazy("role"),
-    "language": gettext_lazy("language"),
-    "file": gettext_lazy("file"),
+    "name": pgettext_lazy("import column", "name"),
+    "email": pgettext_lazy("import column", "email"),
+    "dimension": pgettext_lazy("import column", "dimension"),
+    "role": pgettext_lazy("import column", "role"),
+    "language": pgettext_lazy("import column", "language"),
+    "file": pgettext_lazy("import column", "file"),
 }
 
 

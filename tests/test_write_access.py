@@ -97,6 +97,7 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("POST", "/api/seasons/"): "croupier",
     ("PATCH", "/api/seasons/{pk}/"): "croupier",
     ("POST", "/api/seasons/{pk}/championship/"): "croupier",
+    ("POST", "/api/invitations/import/"): "admin",
 }
 
 # Pages that take a POST, with the least role; every other page of the site only reads.
@@ -107,6 +108,8 @@ PAGE_WRITES: dict[str, str] = {
     "club:session_checkin": "croupier",
     "club:session_create": "croupier",
     "club:invitation_create": "admin",
+    "club:member_import": "admin",
+    "club:member_anonymise": "admin",
     "club:invitation_open": "anyone",
     "club:profile_edit": "member",
     "club:calendar_reset": "member",
@@ -156,6 +159,7 @@ READ_PAGES = {
     "club:dashboard", "club:member_list", "club:member_detail", "club:dimension_list", "club:dimension_detail",
     "club:venue_detail", "club:session_list", "club:session_detail", "club:calendar_public", "club:calendar_member",
     "games:member_dashboard", "games:croupier_dashboard", "games:leaderboard", "games:member_stats", "games:ratings",
+    "club:member_data",
     "games:game_detail", "games:deal_detail", "games:deal_in_sitting", "games:statement", "games:statement_csv",
     "games:deal_live", "games:ledger", "games:ledger_csv", "tournaments:live", "tables:dice_match_live",
     "tournaments:list", "tournaments:ratings", "tournaments:member_rating", "tournaments:sheet",
