@@ -24,7 +24,7 @@ FOREIGN_PREFIXES = ("api/", "admin/", "accounts/", "i18n/", "^static/", "health/
 NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tournaments:sheet_totals",
             "games:statement_export", "games:ledger_export", "games:game_results_export",
             "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export",
-            "seasons:export"}
+            "seasons:export", "club:member_data"}
 
 # Words that stay as they are on a Russian page: abbreviations every member reads as such.
 LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Elo", "PDF", "EN", "RU", "QR"}
@@ -223,6 +223,7 @@ def _arguments(club) -> dict[str, dict]:
     result = Result.objects.filter(deal=deal).order_by("pk").first()
     found = {
         "club:member_detail": {"pk": member.pk},
+        "club:member_anonymise": {"pk": member.pk},
         "club:dimension_detail": {"slug": Dimension.objects.order_by("pk").first().slug},
         "club:venue_detail": {"slug": club["venue"].slug},
         "club:session_detail": {"pk": session.pk},
