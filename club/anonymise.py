@@ -1,6 +1,6 @@
 """Anonymising a member who left: his person goes, his play stays.
 
-What goes: his name (now "Former member <number>", written in the club's language), his email,
+What goes: his name (now "Former member <number>", read in each reader's language), his email,
 user name and names on the account, his password (unusable), his API token, his two-factor
 devices, his signed-in sessions, his email addresses, his calendar address and check-in code (new
 random ones, shown to nobody), his mail language and reminder choices, the record of the mails
@@ -18,16 +18,24 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from . import access, services
 from .errors import Conflict
-from .models import RSVP, Invitation, MailSent, Member, new_calendar_token, new_checkin_code
+from .models import (
+    FORMER_MEMBER,
+    RSVP,
+    Invitation,
+    MailSent,
+    Member,
+    former_member_name,
+    new_calendar_token,
+    new_checkin_code,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -35,9 +43,9 @@ OPEN_ANSWERS = (RSVP.Answer.GOING, RSVP.Answer.WAITLISTED, RSVP.Answer.MAYBE)
 
 
 def placeholder_name(member: Member) -> str:
-    """The name an anonymised member keeps, in the club's language."""
-    with translation.override(settings.LANGUAGE_CODE):
-        return _("Former member %(number)s") % {"number": member.pk}
+    """The name an anonymised member keeps, as stored: each reader reads it in his language
+    (club.models.DisplayNameField)."""
+    return FORMER_MEMBER % {"number": member.pk}
 
 
 def _end_sessions(user) -> int:
@@ -73,7 +81,8 @@ def member_anonymise(*, actor: Member, member: Member) -> Member:
                        extra={"member": locked.pk})
     placeholder = placeholder_name(locked)
     if Member.objects.filter(display_name=placeholder).exclude(pk=locked.pk).exists():
-        raise Conflict(_("Another member is called “%(name)s”; rename him first.") % {"name": placeholder},
+        raise Conflict(_("Another member is called “%(name)s”; rename him first.")
+                       % {"name": former_member_name(locked.pk)},
                        extra={"member": locked.pk})
     user = locked.user
     old_email = user.email
@@ -110,6 +119,7 @@ def member_anonymise(*, actor: Member, member: Member) -> Member:
 
     logger.warning("member anonymised", extra={"member_id": locked.pk, "by_member_id": actor.pk,
                                                "sessions_ended": sessions_ended})
+    locked.display_name = former_member_name(locked.pk)
     for name in ("display_name", "active", "role", "language", "mail_session_day", "mail_session_soon",
                  "mail_waitlist_place", "calendar_token", "checkin_code", "anonymised_at"):
         setattr(member, name, getattr(locked, name))

@@ -5,6 +5,8 @@ Writes go through :mod:`club.services`; these classes hold data and small derive
 
 from __future__ import annotations
 
+import functools
+import re
 import secrets
 import zoneinfo
 
@@ -13,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils import timezone, translation
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -79,6 +81,47 @@ def normalize_checkin_code(value: str) -> str:
     return "".join(ch for ch in str(value).upper() if ch not in " -\t")
 
 
+# An anonymised member's name is stored in this one form and read in the reader's language.
+FORMER_MEMBER = "Former member %(number)s"
+_FORMER_MEMBER_STORED = re.compile(r"^Former member (\d+)$")
+
+
+def former_member_name(number: int) -> str:
+    """The name an anonymised member goes by, in the active language."""
+    return gettext(FORMER_MEMBER) % {"number": number}
+
+
+@functools.cache
+def _former_member_patterns(languages: tuple[str, ...]) -> tuple[re.Pattern, ...]:
+    patterns = []
+    for lang in languages:
+        with translation.override(lang):
+            text = re.escape(gettext(FORMER_MEMBER)).replace(re.escape("%(number)s"), r"(\d+)")
+        patterns.append(re.compile(f"^{text}$"))
+    return tuple(patterns)
+
+
+class DisplayNameField(models.CharField):
+    """A member's display name. An anonymised member's is stored as "Former member <number>"
+    and read in the active language; written back in any language, it is stored in the one form."""
+
+    def from_db_value(self, value, expression, connection):
+        if value and value.startswith("Former member "):
+            match = _FORMER_MEMBER_STORED.match(value)
+            if match:
+                return former_member_name(int(match.group(1)))
+        return value
+
+    def get_prep_value(self, value):
+        value = super().get_prep_value(value)
+        if isinstance(value, str):
+            for pattern in _former_member_patterns(tuple(code for code, _name in settings.LANGUAGES)):
+                match = pattern.match(value)
+                if match:
+                    return FORMER_MEMBER % {"number": match.group(1)}
+        return value
+
+
 class Member(models.Model):
     class Role(models.TextChoices):
         MEMBER = "member", _("Member")
@@ -90,7 +133,7 @@ class Member(models.Model):
         FEMALE = "f", _("Female")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="member")
-    display_name = models.CharField(_("display name"), max_length=80)
+    display_name = DisplayNameField(_("display name"), max_length=80)
     dimension = models.ForeignKey(Dimension, on_delete=models.PROTECT, related_name="members",
                                   verbose_name=_("dimension"))
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices)

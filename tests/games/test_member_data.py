@@ -139,12 +139,22 @@ def test_anonymising_keeps_the_ledger_and_results_and_removes_the_person(played,
     assert signed_in.get("/profile/").status_code == 302
 
 
-def test_anonymising_in_russian_writes_the_clubs_language(played, players, settings):
+def test_the_former_members_name_is_read_in_the_readers_language(played, players):
+    from django.utils import translation
+
     admin = factories.member(Member.Role.ADMIN)
-    settings.LANGUAGE_CODE = "ru"
     member_anonymise(actor=admin, member=players[2])
-    players[2].refresh_from_db()
-    assert players[2].display_name == f"Бывший участник {players[2].pk}"
+    pk = players[2].pk
+    with translation.override("ru"):
+        former = Member.objects.get(pk=pk)
+        assert former.display_name == f"Бывший участник {pk}"
+        # Saved again in Russian, it is still stored in the one form.
+        former.save()
+    assert Member.objects.get(pk=pk).display_name == f"Former member {pk}"
+    assert Member.objects.filter(display_name=f"Former member {pk}").exists()
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    page.force_login(admin.user)
+    assert f"Бывший участник {pk}" in page.get(f"/members/{pk}/").content.decode()
 
 
 def test_anonymising_frees_his_places_in_sessions_to_come(croupier, players):
