@@ -212,9 +212,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         serializer.instance = services.invitation_create(
             actor=actor_of(self.request), site_url=self.request.build_absolute_uri("/"), **serializer.validated_data)
 
-    @extend_schema(
-        request={"multipart/form-data": MemberImportSerializer, "application/json": MemberImportSerializer},
-        responses={200: MemberImportResultSerializer})
+    @extend_schema(request=MemberImportSerializer, responses={200: MemberImportResultSerializer})
     @action(detail=False, methods=["post"], url_path="import")
     def import_csv(self, request):
         """Members from a CSV file (``file``, or its text as ``csv``), one invitation each; with
