@@ -136,7 +136,7 @@ def waitlist_place_send(*, rsvp_id: int) -> bool:
 # --- invitations -----------------------------------------------------------------------------------------
 
 def _invitation_mail(invitation: Invitation) -> EmailMultiAlternatives:
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(invitation.language or settings.LANGUAGE_CODE):
         values = {"name": invitation.display_name, "club": settings.CLUB_NAME,
                   "when": _when(invitation.expires_at, timezone.get_default_timezone())}
         return _message(

@@ -95,7 +95,7 @@ def test_the_import_invites_everyone_in_one_transaction_and_mails_each(klah, adm
     # The mail goes out in the invitee's language.
     ann = Invitation.objects.get(email="ann@example.org")
     assert services.invitation_mail(invitation_id=ann.pk, site_url="https://x.example")
-    assert "Откройте" in mail.outbox[-1].body or "приглаш" in mail.outbox[-1].body.lower()
+    assert "приглаш" in mail.outbox[-1].body.lower() and "invited" not in mail.outbox[-1].body
 
 
 def test_one_bad_row_saves_nothing(klah, admin_member):
@@ -206,3 +206,19 @@ def test_the_imported_invitations_are_mailed_by_the_worker(tasks_done, admin_mem
     member_import.members_import(actor=admin_member, data=GOOD.encode(), site_url="https://x.example")
     tasks_done()
     assert Invitation.objects.get().sent_at is not None
+
+
+def test_the_expiry_reminder_is_in_the_invitees_language(klah, admin_member):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from club import reminders
+
+    member_import.members_import(actor=admin_member, data="name,email,dimension,language\nАня,anya@example.org,Klah,ru\n"
+                                 .encode())
+    invitation = Invitation.objects.get()
+    Invitation.objects.filter(pk=invitation.pk).update(sent_at=timezone.now(),
+                                                       created_at=timezone.now() - timedelta(days=13))
+    assert reminders.invitation_reminder_send(invitation_id=invitation.pk)
+    assert mail.outbox[-1].subject.startswith("Ваше приглашение в ")
