@@ -9,6 +9,9 @@ without a byte order mark. Columns (the header names them, in any order; Russian
 - ``role``: ``member`` (when empty), ``croupier`` or ``admin``;
 - ``language``: the language of his mails, ``en`` or ``ru`` (empty: the club's).
 
+A ``seat`` column is refused with its reason: the club has no seat of a member's own, seats are
+drawn for each session.
+
 Every bad cell is reported with its line and column; nothing is created while any is bad. The
 rows are read with Python's ``csv`` module rather than tablib (as the downloads of club.exports
 are written) because a report must name the line of the file a row started on, which tablib
@@ -52,6 +55,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "language": ("language", "язык"),
 }
 REQUIRED = ("name", "email", "dimension")
+# Seats are drawn for each session (club.seats); a file that gives members one is told so.
+SEAT_HEADERS = ("seat", "место")
 # What a person reads for each column.
 COLUMN_LABELS = {
     "name": pgettext_lazy("import column", "name"),
@@ -199,7 +204,11 @@ def _header(header: list[str], result: ImportPlan) -> dict[str, int]:
         if not name:
             continue
         column = aliases.get(name)
-        if column is None:
+        if name in SEAT_HEADERS:
+            result.errors.append(RowError(1, "file", _cut(cell.strip()), _(
+                "A member has no seat of his own: seats are drawn for each session. Remove the column “%(column)s”.")
+                % {"column": _cut(cell.strip())}))
+        elif column is None:
             result.errors.append(RowError(1, "file", _cut(cell.strip()), _(
                 "Unknown column “%(column)s”: the columns are %(known)s.")
                 % {"column": _cut(cell.strip()), "known": ", ".join(str(COLUMN_LABELS[c]) for c in COLUMNS)}))

@@ -64,6 +64,8 @@ def test_an_address_invited_already_is_refused(klah, admin_member):
 
 def test_the_header_is_checked_first(klah):
     assert errors_of("name,mail,seat\nAnn,ann@example.org,N\n") == [(1, "file"), (1, "file")]
+    seat = member_import.plan(data=b"name,email,dimension,seat\nAnn,ann@example.org,Klah,N\n").errors
+    assert [(e.line, e.value) for e in seat] == [(1, "seat")] and "drawn for each session" in seat[0].message
     assert errors_of("name,email\n") == [(1, "file")]
     assert errors_of("") == [(1, "file")]
     assert errors_of("name,email,dimension\n") == [(2, "file")]

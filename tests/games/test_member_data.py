@@ -86,7 +86,8 @@ def test_the_zip_headings_follow_the_language(played, players):
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     client.force_login(players[0].user)
     files = unzip(client.get("/profile/my-data.zip").content)
-    assert files["results.csv"].startswith("Подтверждён") or "Игра" in files["results.csv"].splitlines()[0]
+    assert files["results.csv"].startswith("Когда подтверждён,")
+    assert json.loads(files["data.json"])["sessions"][0]["answer"] == "Приду"
 
 
 def test_an_anonymous_visitor_gets_no_zip(client):
