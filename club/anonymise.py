@@ -6,8 +6,9 @@ devices, his signed-in sessions, his email addresses, his calendar address and c
 random ones, shown to nobody), his mail language and reminder choices, the record of the mails
 he was sent, the name and address of the invitation he came by, and his answers for sessions
 still to come (so the waitlist moves up). His old name is also rewritten in every row of the
-member's history (django-simple-history): an audit trail that kept it would undo the rest. The
-history of other tables holds him only by his id.
+member's history (django-simple-history) and in the admin site's log: an audit trail that kept it
+would undo the rest. The history of other tables holds him only by his id. The act itself is
+logged (the site's log and the admin site's log), naming who did it.
 
 What stays: his ledger entries (the ledger still sums to zero), the deals, results, bets and
 claims he played and the rulings he made, his dimension, sex and beard (the rules read them when
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import logging
 
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
@@ -64,6 +67,13 @@ def _leave_upcoming_sessions(*, actor: Member, member: Member) -> None:
     for rsvp in rsvps:
         if rsvp.session.accepts_rsvps:
             services.rsvp_set(session=rsvp.session, member=member, actor=actor, answer=RSVP.Answer.DECLINED)
+
+
+def _scrub_admin_log(*, member: Member, user, placeholder: str) -> None:
+    """The admin site's log names the objects it changed: his member and user rows, by name."""
+    for obj, name in ((member, placeholder), (user, user.get_username())):
+        LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(obj), object_id=str(obj.pk)).update(
+            object_repr=name)
 
 
 @transaction.atomic
@@ -117,6 +127,9 @@ def member_anonymise(*, actor: Member, member: Member) -> Member:
         Invitation.objects.filter(email__iexact=old_email).update(
             email=f"former-member-{locked.pk}@anonymised.invalid", display_name=placeholder, reminders_off=True)
 
+    _scrub_admin_log(member=locked, user=user, placeholder=placeholder)
+    LogEntry.objects.log_actions(user_id=actor.user_id, queryset=[locked], action_flag=CHANGE,
+                                 change_message="Anonymised", single_object=True)
     logger.warning("member anonymised", extra={"member_id": locked.pk, "by_member_id": actor.pk,
                                                "sessions_ended": sessions_ended})
     locked.display_name = former_member_name(locked.pk)

@@ -135,6 +135,11 @@ def test_anonymising_keeps_the_ledger_and_results_and_removes_the_person(played,
     assert LedgerEntry.objects.filter(member=aahz).aggregate(total=Sum("amount"))["total"] == balance
     result = Result.objects.get(deal=played, status=Result.Status.CONFIRMED)
     assert list(result.winners.all()) == [aahz]
+    # The act is in the admin site's log, under his new name only.
+    from django.contrib.admin.models import LogEntry
+
+    entry = LogEntry.objects.get(object_id=str(aahz.pk), change_message="Anonymised")
+    assert entry.user_id == admin.user_id and entry.object_repr == f"Former member {aahz.pk}"
     # He can no longer sign in.
     assert not Client().login(username=old_email, password="pw-12345678")
     assert signed_in.get("/profile/").status_code == 302
