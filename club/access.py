@@ -43,6 +43,14 @@ def check_own(actor: Member | None, member: Member) -> Member:
     return actor
 
 
+def check_own_data(actor: Member | None, member: Member) -> Member:
+    """Everything the club keeps about a member (the download of his data) is his alone, also
+    when he is no longer active; not an admin's, not a croupier's."""
+    if actor is None or actor.pk != member.pk or actor.anonymised_at is not None:
+        raise Forbidden(_("Only the member himself may download his data."))
+    return actor
+
+
 # --- unsubscribe links: a signed token names who and which mails, so no login is needed ----------
 
 UNSUBSCRIBE_SALT = "club.mail.unsubscribe"

@@ -495,7 +495,10 @@ def member_import(request: HttpRequest) -> HttpResponse:
 def member_data(request: HttpRequest) -> HttpResponse:
     """The reader's own data as a zip of JSON and CSV files; nobody else's, whoever asks."""
     member = _member_or_404(request)
-    access.check_own(member, member)
+    try:
+        access.check_own_data(member, member)
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message)
     body = member_data_zip(member=member, site=request.build_absolute_uri("/"))
     answer = HttpResponse(body, content_type="application/zip")
     answer["Content-Disposition"] = f'attachment; filename="my-data-{timezone.localdate().isoformat()}.zip"'

@@ -215,3 +215,20 @@ def test_the_page_is_an_admins(players, role, client_as):
     assert client.post(f"/members/{players[0].pk}/anonymise/", {"confirm": "yes"}).status_code == 403
     players[0].refresh_from_db()
     assert players[0].anonymised_at is None
+
+
+def test_an_inactive_member_still_downloads_his_data_an_anonymised_one_nothing(players):
+    from club.access import check_own_data
+
+    skeeve = players[0]
+    Member.objects.filter(pk=skeeve.pk).update(active=False)
+    skeeve.refresh_from_db()
+    assert check_own_data(skeeve, skeeve) == skeeve
+    with pytest.raises(Forbidden):
+        check_own_data(players[1], skeeve)
+    with pytest.raises(Forbidden):
+        check_own_data(None, skeeve)
+    member_anonymise(actor=factories.member(Member.Role.ADMIN), member=skeeve)
+    skeeve.refresh_from_db()
+    with pytest.raises(Forbidden):
+        check_own_data(skeeve, skeeve)
