@@ -3,4 +3,13 @@ from django.conf import settings
 
 def club(request):
     member = getattr(request.user, "member", None) if request.user.is_authenticated else None
-    return {"club_name": settings.CLUB_NAME, "current_member": member, "open_signup": settings.OPEN_SIGNUP}
+    return {"club_name": settings.CLUB_NAME, "current_member": member, "open_signup": settings.OPEN_SIGNUP,
+            "club_api_version": settings.CLUB_API_VERSION,
+            # The offline script's words (a member's pages only: only members record taps).
+            "offline_words": _offline_words() if member is not None else None}
+
+
+def _offline_words() -> dict:
+    from games.presenters import offline_words
+
+    return offline_words()

@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .api_parsers import control_character_error
-from .validators import has_control_characters
+from .validators import has_control_characters, shown
 
 
 def _api(request: HttpRequest) -> bool:
@@ -62,3 +62,33 @@ class ControlCharacterMiddleware:
         if _api(request):
             return JsonResponse({"message": message, "extra": extra}, status=400)
         return render(request, "club/bad_input.html", {"message": message}, status=400)
+
+
+class ApiVersionMiddleware:
+    """Every answer names the site's API version (``X-Club-API-Version``). A page kept by a
+    phone's service worker sends the version it was made for (``X-Club-Client-Version``) with the
+    taps it recorded offline; one older than ``CLUB_API_OLDEST_CLIENT`` is refused before it
+    changes anything (426, the API's error shape), and the page asks to be reloaded first."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.conf import settings
+
+        sent = request.headers.get("X-Club-Client-Version")
+        if sent is not None and request.method not in ("GET", "HEAD", "OPTIONS"):
+            version = int(sent) if sent.strip().isdigit() and len(sent) < 10 else 0
+            if version < settings.CLUB_API_OLDEST_CLIENT:
+                response = JsonResponse({
+                    "message": _("This page is older than the site (version %(sent)s; the site needs %(oldest)s "
+                                 "or newer): reload it, then your waiting taps are sent.")
+                    % {"sent": shown(sent), "oldest": settings.CLUB_API_OLDEST_CLIENT},
+                    "extra": {"field": "X-Club-Client-Version", "code": "reload", "value": shown(sent),
+                              "oldest": settings.CLUB_API_OLDEST_CLIENT, "api_version": settings.CLUB_API_VERSION}},
+                    status=426)
+                response["X-Club-API-Version"] = str(settings.CLUB_API_VERSION)
+                return response
+        response = self.get_response(request)
+        response["X-Club-API-Version"] = str(settings.CLUB_API_VERSION)
+        return response

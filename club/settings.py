@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # After the language and the user are known: its 400 page is in the member's language.
     "club.middleware.ControlCharacterMiddleware",
+    # The API version on every answer; a page too old to send its offline taps is told to reload.
+    "club.middleware.ApiVersionMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -359,6 +361,11 @@ LOGGING = {
 
 # The club's own settings.
 CLUB_NAME = env.str("CLUB_NAME", default="The Yellow Crescent")
+# The version of the API the pages speak (the X-Club-API-Version header, and the version a page
+# sends with the taps it recorded offline); a page older than CLUB_API_OLDEST_CLIENT must reload
+# before its taps are taken. Raise both when the shape of a recorded tap changes.
+CLUB_API_VERSION = 2
+CLUB_API_OLDEST_CLIENT = 2
 # The name an authenticator app shows beside the code.
 MFA_TOTP_ISSUER = CLUB_NAME
 # The site's address as members reach it: links in mails sent by beat (no request to ask) and the

@@ -45,6 +45,9 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     # Browsers ask for /favicon.ico whatever the page says; the icon is the static SVG.
     path("favicon.ico", views.favicon),
+    # The service worker and the manifest live at the root: a worker's scope is its own folder.
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     path("ready/", views.ready, name="ready"),
 ]
 urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT) if settings.DEBUG else []

@@ -526,3 +526,60 @@ def member_anonymise(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(member)
     return render(request, "club/member_anonymise.html", {"subject": member, "error": error},
                   status=400 if error else 200)
+# What the service worker keeps from its first start: the look, the scripts and the icons, so a
+# page it kept can be drawn without a network.
+_PRECACHED = ("vendor/pico.min.css", "css/club.css", "css/deal.css", "vendor/htmx.min.js", "js/confirm.js",
+              "js/offline.js", "favicon.svg", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png")
+
+
+def _precached() -> tuple[list[str], str]:
+    """The static URLs the worker keeps and a version that changes with any of their contents."""
+    import hashlib
+
+    from django.contrib.staticfiles import finders
+
+    urls, digest = [], hashlib.sha256(str(settings.CLUB_API_VERSION).encode())
+    for name in _PRECACHED:
+        urls.append(static(name))
+        found = finders.find(name)
+        if found:
+            with open(found, "rb") as handle:
+                digest.update(handle.read())
+        digest.update(urls[-1].encode())
+    return urls, digest.hexdigest()[:16]
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The site's service worker, at the root so its scope covers every page: it keeps the static
+    files and the pages a member opened, and draws them from its cache when the phone is offline."""
+    urls, version = _precached()
+    import json
+
+    response = render(request, "club/sw.js", {"precache": json.dumps(urls), "version": version,
+                                              "static_prefix": settings.STATIC_URL},
+                      content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def web_manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: the site installs on a phone's home screen as an app of its own."""
+    response = JsonResponse({
+        "name": f"{settings.CLUB_NAME} · {_('Dragon Poker club')}",
+        "short_name": settings.CLUB_NAME,
+        "description": _("Record deals at the table, even without a network."),
+        "lang": translation.get_language(),
+        "start_url": reverse("club:dashboard"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#1f2a44",
+        "theme_color": "#1f2a44",
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
+            {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response

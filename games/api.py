@@ -27,6 +27,7 @@ from rules.api import DisputeSerializer
 
 from . import access, selectors, services
 from .models import (
+    ActionReceipt,
     Bet,
     Claim,
     Clothing,
@@ -38,6 +39,7 @@ from .models import (
     Hue,
     LedgerEntry,
     Result,
+    SetAside,
     Weather,
 )
 from .sitting import sitting_for
@@ -209,6 +211,25 @@ class DealCreateSerializer(serializers.Serializer):
 
 class CardInSerializer(serializers.Serializer):
     card = serializers.CharField(max_length=8, help_text="Either notation: Ah, 10c, Tc, Тч, 10т.")
+    seq = serializers.IntegerField(required=False, min_value=0, max_value=200,
+                                   help_text="How many cards the sender saw dealt before this one; another "
+                                             "count is a 409 naming the cards recorded meanwhile.")
+
+
+class SetAsideInSerializer(serializers.Serializer):
+    kept = serializers.ChoiceField(choices=SetAside.Kept.choices)
+    from_seq = serializers.IntegerField(min_value=0, max_value=200)
+    actions = serializers.ListField(child=serializers.DictField(), required=False, max_length=200,
+                                    help_text="The phone's waiting taps, kept aside when the site's version is kept.")
+
+
+class SetAsideSerializer(serializers.ModelSerializer):
+    kept = enum_field(SetAside.Kept.choices, read_only=True)
+
+    class Meta:
+        model = SetAside
+        fields = ["id", "deal", "chosen_by", "kept", "from_seq", "actions", "created_at"]
+        read_only_fields = fields
 
 
 class CircleSerializer(serializers.Serializer):
@@ -270,6 +291,19 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "posting", "account", "member", "kind", "amount", "deal", "result", "session", "casino_hand",
                   "dice_match", "created_at"]
         read_only_fields = fields
+
+
+def idempotency_key(request) -> str:
+    """The request's ``Idempotency-Key`` header ("" when absent), at most 100 characters."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 100:
+        raise InvalidInput(_("The Idempotency-Key header is longer than 100 characters."),
+                           extra={"field": "Idempotency-Key"})
+    return key
+
+
+IDEMPOTENCY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+                               description="A retried submission with the same key returns the first response.")
 
 
 # --- views ------------------------------------------------------------------------------------------------
@@ -359,7 +393,7 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
     serializer_class = DealSerializer
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ["game"]
-    throttled_actions = ("create", "cards", "bets", "claims", "void", "replay")
+    throttled_actions = ("create", "cards", "bets", "claims", "set_aside", "void", "replay")
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -408,27 +442,41 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         return Response({"complete": False, "number": nxt.number, "kind": nxt.kind, "recipient": int(nxt.recipient),
                          "recipients": [int(r) for r in nxt.recipients], "dealt": dealt})
 
-    @extend_schema(request=CardInSerializer, responses={201: DealtCardSerializer})
+    def _once(self, request, deal: Deal, kind: str, act) -> Response:
+        """``act(deal)`` done once per ``Idempotency-Key`` (a phone replaying its waiting taps)."""
+        answer, body = services.action_once(actor=actor_of(request), deal=deal, key=idempotency_key(request),
+                                            kind=kind, act=act)
+        return Response(body, status=answer)
+
+    @extend_schema(request=CardInSerializer, responses={201: DealtCardSerializer}, parameters=[IDEMPOTENCY])
     @action(detail=True, methods=["post"])
     def cards(self, request, pk=None):
         deal = self.get_object()
         data = CardInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = services.deal_card(deal=deal, actor=actor_of(request), card=data.validated_data["card"])
-        return Response(DealtCardSerializer(row).data, status=status.HTTP_201_CREATED)
+        actor = actor_of(request)
 
-    @extend_schema(request=BetInSerializer, responses={201: BetSerializer})
+        def act(deal):
+            services.require_next_seq(deal=deal, seq=data.validated_data.get("seq"))
+            row = services.deal_card(deal=deal, actor=actor, card=data.validated_data["card"])
+            return status.HTTP_201_CREATED, DealtCardSerializer(row).data
+        return self._once(request, deal, ActionReceipt.Kind.CARD, act)
+
+    @extend_schema(request=BetInSerializer, responses={201: BetSerializer}, parameters=[IDEMPOTENCY])
     @action(detail=True, methods=["post"])
     def bets(self, request, pk=None):
         deal = self.get_object()
         data = BetInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         actor = actor_of(request)
-        bet = services.bet_place(deal=deal, actor=actor, member=data.validated_data.get("member", actor),
-                                 amount=data.validated_data["amount"])
-        return Response(BetSerializer(bet).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=ClaimInSerializer, responses={201: ClaimSerializer})
+        def act(deal):
+            bet = services.bet_place(deal=deal, actor=actor, member=data.validated_data.get("member", actor),
+                                     amount=data.validated_data["amount"])
+            return status.HTTP_201_CREATED, BetSerializer(bet).data
+        return self._once(request, deal, ActionReceipt.Kind.BET, act)
+
+    @extend_schema(request=ClaimInSerializer, responses={201: ClaimSerializer}, parameters=[IDEMPOTENCY])
     @action(detail=True, methods=["post"])
     def claims(self, request, pk=None):
         deal = self.get_object()
@@ -436,9 +484,34 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         data.is_valid(raise_exception=True)
         actor = actor_of(request)
         v = data.validated_data
-        claim = services.claim_declare(deal=deal, actor=actor, member=v.get("member", actor),
-                                       rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
-        return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
+
+        def act(deal):
+            claim = services.claim_declare(deal=deal, actor=actor, member=v.get("member", actor),
+                                           rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
+            return status.HTTP_201_CREATED, ClaimSerializer(claim).data
+        return self._once(request, deal, ActionReceipt.Kind.CLAIM, act)
+
+    @extend_schema(request=SetAsideInSerializer, responses={201: SetAsideSerializer}, parameters=[IDEMPOTENCY])
+    @action(detail=True, methods=["post"], url_path="set-aside")
+    def set_aside(self, request, pk=None):
+        """Two phones recorded this deal, one offline: keep the site's cards from card ``from_seq`` + 1
+        on and set the phone's waiting taps aside ("theirs"), or take the site's cards back from there,
+        set them aside, and send the phone's ("mine"). Either version stays in the deal's history.
+        An ``Idempotency-Key`` is required: choosing "mine" twice must not take back the phone's own cards."""
+        deal = self.get_object()
+        if not idempotency_key(request):
+            raise InvalidInput(_("Send an Idempotency-Key header with the choice of a version."),
+                               extra={"field": "Idempotency-Key"})
+        data = SetAsideInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_of(request)
+        v = data.validated_data
+
+        def act(deal):
+            aside = services.deal_set_aside(deal=deal, actor=actor, kept=v["kept"], from_seq=v["from_seq"],
+                                            actions=v.get("actions") or [])
+            return status.HTTP_201_CREATED, SetAsideSerializer(aside).data
+        return self._once(request, deal, ActionReceipt.Kind.SET_ASIDE, act)
 
     @extend_schema(request=None, responses=DealSerializer)
     @action(detail=True, methods=["post"])
@@ -494,10 +567,6 @@ class BetViewSet(viewsets.GenericViewSet):
         return _deal_response(bet.deal_id, actor)
 
 
-IDEMPOTENCY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-                               description="A retried submission with the same key returns the first response.")
-
-
 class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                     viewsets.GenericViewSet):
     """Versioned results: submitted as drafts, confirmed by a second person, corrected by new versions."""
@@ -524,10 +593,7 @@ class ResultViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retri
 
     @extend_schema(request=ResultCreateSerializer, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
     def create(self, request):
-        key = request.headers.get("Idempotency-Key", "").strip()
-        if len(key) > 100:
-            raise InvalidInput(_("The Idempotency-Key header is longer than 100 characters."),
-                               extra={"field": "Idempotency-Key"})
+        key = idempotency_key(request)
         data = ResultCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

@@ -421,3 +421,58 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.account}:{self.member_id or '-'} {self.amount:+d}"
+
+
+class ActionReceipt(models.Model):
+    """What the site answered to a tap sent with an ``Idempotency-Key`` (a card, a bet, a claim
+    recorded by a phone that was offline and replays its waiting taps): the same key sent again
+    gets this answer back and changes nothing."""
+
+    class Kind(models.TextChoices):
+        CARD = "card", _("card")
+        BET = "bet", _("bet")
+        CLAIM = "claim", _("claim")
+        SET_ASIDE = "set_aside", _("set aside")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(_("idempotency key"), max_length=100)
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="receipts")
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    status = models.PositiveSmallIntegerField(_("status"))
+    body = models.JSONField(_("answer"), default=dict)
+    created_at = models.DateTimeField(_("received at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("action receipt")
+        verbose_name_plural = _("action receipts")
+        constraints = [models.UniqueConstraint(fields=["member", "key"], name="action_receipt_key_once")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"
+
+
+class SetAside(models.Model):
+    """A version of a deal's dealing that was not kept: two phones recorded the same deal, one of
+    them offline, and a player chose which version counts. The other one stays here, in the deal's
+    history, card by card."""
+
+    class Kept(models.TextChoices):
+        THEIRS = "theirs", _("the version already on the site")
+        MINE = "mine", _("the version sent from the phone")
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="set_asides")
+    chosen_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
+    kept = models.CharField(_("kept"), max_length=8, choices=Kept.choices)
+    from_seq = models.PositiveSmallIntegerField(_("from card"))
+    # [{"kind": "card", "card": "Ah", "member": 3, "by": 5}, {"kind": "bet", "amount": 10, ...}]
+    actions = models.JSONField(_("actions set aside"), default=list)
+    created_at = models.DateTimeField(_("set aside at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("version set aside")
+        verbose_name_plural = _("versions set aside")
+
+    def __str__(self) -> str:
+        return f"deal {self.deal_id} from card {self.from_seq + 1}"

@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext, npget
 from django.utils.translation import gettext as _
 
 from club.seats import Seat
+from club.templatetags.club_tags import SEAT_SHORT
 from rules import titles
 from rules.engines import cards as card_lib
 from rules.engines import readings
@@ -501,3 +502,75 @@ def advice_sentence(s: Mapping, names: Mapping[str, str]) -> str:
     return _("%(player)s: %(claim)s (%(rule)s) makes %(hand)s") % {
         "player": player_name(s.get("player"), names), "claim": advice_claim(s),
         "rule": rule_label(s.get("rule", "")), "hand": hand_name((s.get("hand") or {}).get("category"), lang())}
+
+
+def offline_recorder(page: dict, *, member) -> dict | None:
+    """What the deal page's script needs to keep recording while the phone is offline: the cards
+    the site has, whose turn comes in what order, how many cards and decks the deal has, the stakes,
+    and the refusals it can give by itself, in the same words as the site's (``%(value)s`` and the
+    like are filled in by the script). None when nothing may be recorded here."""
+    plan = page.get("plan")
+    if not (page.get("recording") and page.get("can_act")) or plan is None:
+        return None
+    deal, game = page["deal"], page["game"]
+    every = page.get("sees_every_card")
+    raises: dict[str, int] = {}
+    for b in page["bets"]:
+        if b.kind == "raise":
+            raises[str(b.member_id)] = raises.get(str(b.member_id), 0) + b.amount
+    return {
+        "deal": deal.pk, "number": deal.number, "me": member.pk, "lang": lang(),
+        "api": f"/api/deals/{deal.pk}/",
+        "order": plan["order"], "total": plan["total"], "decks": plan["decks"],
+        "names": {str(gp.member_id): gp.member.display_name for gp in page["players"]},
+        "seats": {str(gp.member_id): str(SEAT_SHORT.get(gp.seat, gp.seat)) for gp in page["players"]},
+        "dealt": [{"seq": c.seq, "card": (c.card if every else None), "member": c.member_id, "open": c.open}
+                  for c in page["cards"]],
+        "min_stake": game.min_stake, "max_stake": game.max_stake, "raises": raises,
+        "messages": {
+            "empty": _("Name a card, e.g. Ah or Тч."),
+            "not_a_card": _("Not a card: %(value)s. Type e.g. Ah, 10c, Тч or 5♣."),
+            "joker": _("A joker is not a Dragon Poker card: %(value)s."),
+            "dealt_twice": _("%(value)s is already dealt in this deal."),
+            "deal_complete": _("The deal is complete: %(value)s is one card too many."),
+            "bet_range": _("A bet of %(amount)s is outside 1..%(max)s (the maximum stake)."),
+            "bet_min": _("A bet of %(amount)s is below the minimum stake %(min)s."),
+            "bet_max": _("A bet of %(amount)s would bring %(name)s's stake in this deal to %(total)s, above "
+                         "the maximum stake %(max)s."),
+            "rule_empty": _("Name the rule: B1 (base rule 1) or M1..M100 (a modifier)."),
+            "rule_unknown": _("%(rule)s is not a rule a claim is made under: name base rule 1 as B1 or a "
+                              "modifier as M1..M100."),
+            "rule_number": _("There is no modifier %(number)s: the modifiers are numbered 1 to 100."),
+        },
+    }
+
+
+def offline_words() -> dict:
+    """The words the offline script shows on every page (the indicator, the sync and its
+    conflicts), in the member's language; plural forms by the browser's plural category."""
+    def forms(singular: str, plural: str) -> dict:
+        return {"one": ngettext(singular, plural, 1), "few": ngettext(singular, plural, 2),
+                "many": ngettext(singular, plural, 5), "other": ngettext(singular, plural, 5)}
+    return {
+        "offline": forms("offline — %(n)s tap waiting", "offline — %(n)s taps waiting"),
+        "sending": forms("online — sending %(n)s waiting tap", "online — sending %(n)s waiting taps"),
+        "judged_later": _("Offline: the cards are checked on this phone; the rules acted so far and the result "
+                          "will be judged when back online."),
+        "waiting": _("waiting to be sent"),
+        "circle": _("Circle %(n)s"),
+        "next_to": _("next card to %(name)s"),
+        "complete_later": _("Every card is dealt. When the phone is back online the deal is judged and the "
+                            "result can be submitted."),
+        "card": _("Card"), "deal": pgettext("verb: deal a card", "Deal"),
+        "card_placeholder": _("Ah, 10c, Тч ..."), "picker": _("Card picker"),
+        "undo": _("Take back the last card"),
+        "no_cards": _("no cards yet"),
+        "conflict": _("Another phone recorded this deal meanwhile: from card %(seq)s the two versions differ. "
+                      "Choose the one that counts; the other stays in the deal's history."),
+        "theirs": _("On the site"), "mine": _("On this phone"),
+        "keep_theirs": _("Keep the site's version"), "keep_mine": _("Keep this phone's version"),
+        "bet": _("bet %(amount)s"), "claim": _("claim under %(rule)s"),
+        "refused": _("Not sent: %(message)s"), "drop": _("Drop this tap"),
+        "reload": _("Reload the page"),
+        "old_page": _("This page is older than the site: reload it, then your waiting taps are sent."),
+    }

@@ -371,7 +371,10 @@ def deal_progress(*, sitting: Sitting) -> dict:
     far, and the modifiers that changed the open/dark pattern once every card is down."""
     stepper = engine.dealing(sitting)
     return {"next": stepper.next_circle(), "pattern": list(stepper.dealing.pattern), "dealer": stepper.dealer,
-            "changes": stepper.pattern_changes()}
+            "changes": stepper.pattern_changes(),
+            # What a phone checks by itself while offline: whose turn, how many cards, how many decks.
+            "plan": {"order": [int(key) for key in stepper.dealing.facts.order], "total": stepper.dealing.total,
+                     "decks": stepper.dealing.decks}}
 
 
 def deal_preview(*, sitting: Sitting, member: Member | None = None):
@@ -520,6 +523,7 @@ def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disp
         "sees_every_card": every,
         "engine_error": progress.get("error"),
         "dealer_name": names.get(progress["dealer"]) if progress["dealer"] else None,
+        "plan": progress.get("plan"),
         "deck": [(c, c in dealt) for c in engine.full_deck()],
         "can_act": can_act,
         "can_confirm": bool(live and live.status == Result.Status.DRAFT and can_act

@@ -214,6 +214,8 @@ def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | Non
     if (deal.mode != Deal.Mode.QUICK and page["can_act"] and live is not None
             and live.status == Result.Status.CONFIRMED and page["pending"] is None):
         page["correction_form"] = _correction_form(page)
+    page["offline"] = presenters.offline_recorder(page, member=member)
+    page["set_asides"] = list(deal.set_asides.select_related("chosen_by")) if disputes else []
     page.update(extra)
     return page
 

@@ -1,0 +1,114 @@
+"""Writes of the taps a phone recorded while it was offline and sends when it is back: each one
+sent with an ``Idempotency-Key`` is done once (the key's first answer is kept and given again),
+and a dealing recorded meanwhile by another phone is settled by keeping one version and setting
+the other aside, in the deal's history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from club.errors import Conflict, InvalidInput
+from club.models import Member
+from club.validators import shown
+
+from ..models import ActionReceipt, Deal, DealtCard, SetAside
+from .recording import _locked_deal, _require_no_live_result
+from .sittings import require_table
+
+# The most taps one set-aside version may list (a deal has at most 10 circles of 8 players).
+SET_ASIDE_MOST = 200
+
+
+def _receipt(*, actor: Member, key: str, deal: Deal, kind: str) -> ActionReceipt | None:
+    found = ActionReceipt.objects.filter(member=actor, key=key).first()
+    if found is not None and (found.deal_id != deal.pk or found.kind != kind):
+        raise Conflict(_("The Idempotency-Key %(key)s was already used for another action.") % {"key": shown(key)},
+                       extra={"field": "Idempotency-Key", "deal": found.deal_id})
+    return found
+
+
+def action_once(*, actor: Member, deal: Deal, key: str, kind: str,
+                act: Callable[[Deal], tuple[int, dict]]) -> tuple[int, dict]:
+    """``act(deal)`` (a service call answering (status, body)) done once for ``key``: the deal's
+    row is locked first, so the same key sent twice at once waits for the first and gets its
+    answer. Only a success is kept: a refused tap changed nothing and may be sent again once the
+    refusal is settled. Without a key, ``act`` simply runs."""
+    if not key:
+        return act(deal)
+    try:
+        with transaction.atomic():
+            locked = _locked_deal(deal)
+            found = _receipt(actor=actor, key=key, deal=locked, kind=kind)
+            if found is not None:
+                return found.status, found.body
+            status, body = act(locked)
+            ActionReceipt.objects.create(member=actor, key=key, deal=locked, kind=kind, status=status, body=body)
+    except IntegrityError:
+        found = _receipt(actor=actor, key=key, deal=deal, kind=kind)
+        if found is None:
+            raise
+        return found.status, found.body
+    return status, body
+
+
+def require_next_seq(*, deal: Deal, seq: int | None) -> None:
+    """A card sent as the deal's card ``seq`` + 1 (counting from 0) is refused when another phone
+    recorded cards meanwhile: the answer names the cards the site has from there on."""
+    if seq is None:
+        return
+    recorded = list(DealtCard.objects.filter(deal=deal).select_related("member").order_by("seq"))
+    if len(recorded) == seq:
+        return
+    raise Conflict(_("Card %(seq)s of deal %(number)s was recorded meanwhile by another phone.")
+                   % {"seq": min(seq, len(recorded)) + 1, "number": deal.number},
+                   extra={"code": "seq", "seq": seq, "dealt": len(recorded),
+                          "recorded": [{"seq": c.seq, "card": c.card, "member": c.member_id,
+                                        "member_name": c.member.display_name}
+                                       for c in recorded if c.seq >= seq]})
+
+
+def _clean_actions(actions) -> list[dict]:
+    """The phone's waiting taps as they are kept aside: known kinds and short values only."""
+    if not isinstance(actions, list) or len(actions) > SET_ASIDE_MOST:
+        raise InvalidInput(_("actions: a list of at most %(most)s taps.") % {"most": SET_ASIDE_MOST},
+                           extra={"field": "actions"})
+    out = []
+    for item in actions:
+        if not isinstance(item, dict) or item.get("kind") not in ("card", "bet", "claim"):
+            raise InvalidInput(_("actions: each tap is a card, a bet or a claim."), extra={"field": "actions"})
+        row = {"kind": item["kind"]}
+        for name in ("card", "rule", "suit"):
+            if isinstance(item.get(name), str) and item[name]:
+                row[name] = item[name][:12]
+        for name in ("amount", "member", "seq"):
+            value = item.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**6:
+                row[name] = value
+        out.append(row)
+    return out
+
+
+@transaction.atomic
+def deal_set_aside(*, deal: Deal, actor: Member, kept: str, from_seq: int, actions=None) -> SetAside:
+    """Settle two versions of a deal's dealing from card ``from_seq`` + 1 on. ``kept`` "theirs":
+    the site's cards stay and the phone's waiting taps (``actions``) are kept aside; "mine": the
+    site's cards from there on are taken back and kept aside, and the phone sends its own next.
+    Call it inside :func:`action_once`: a second "mine" must not take back the phone's own cards."""
+    require_table(actor, deal.game)
+    deal = _locked_deal(deal)
+    if kept not in SetAside.Kept.values:
+        raise InvalidInput(_("kept: choose the version already on the site or the version of this phone."),
+                           extra={"field": "kept", "value": shown(kept)})
+    if kept == SetAside.Kept.MINE:
+        _require_no_live_result(deal)
+        removed = list(DealtCard.objects.filter(deal=deal, seq__gte=from_seq).order_by("seq"))
+        aside = [{"kind": "card", "seq": c.seq, "card": c.card, "member": c.member_id, "by": c.created_by_id}
+                 for c in removed]
+        for row in reversed(removed):
+            row.delete()        # the card's history row keeps it too
+    else:
+        aside = _clean_actions(actions or [])
+    return SetAside.objects.create(deal=deal, chosen_by=actor, kept=kept, from_seq=from_seq, actions=aside)
