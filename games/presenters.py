@@ -522,6 +522,7 @@ def offline_recorder(page: dict, *, member) -> dict | None:
         "deal": deal.pk, "number": deal.number, "me": member.pk, "lang": lang(),
         "api": f"/api/deals/{deal.pk}/",
         "order": plan["order"], "total": plan["total"], "decks": plan["decks"],
+        "players": [gp.member_id for gp in page["players"]],
         "names": {str(gp.member_id): gp.member.display_name for gp in page["players"]},
         "seats": {str(gp.member_id): str(SEAT_SHORT.get(gp.seat, gp.seat)) for gp in page["players"]},
         "dealt": [{"seq": c.seq, "card": (c.card if every else None), "member": c.member_id, "open": c.open}

@@ -255,7 +255,7 @@
     }
     var next = down.length < state.total ? state.order[down.length % players] : null;
     var list = el("div", {"class": "deal-players"});
-    state.order.forEach(function (member) {
+    (state.players || state.order).forEach(function (member) {
       var hand = el("div", {"class": "hand-cards"});
       var mine = down.filter(function (c) { return c.member === member; });
       mine.forEach(function (c) {
