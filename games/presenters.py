@@ -549,12 +549,13 @@ def offline_recorder(page: dict, *, member) -> dict | None:
 def offline_words() -> dict:
     """The words the offline script shows on every page (the indicator, the sync and its
     conflicts), in the member's language; plural forms by the browser's plural category."""
-    def forms(singular: str, plural: str) -> dict:
-        return {"one": ngettext(singular, plural, 1), "few": ngettext(singular, plural, 2),
-                "many": ngettext(singular, plural, 5), "other": ngettext(singular, plural, 5)}
+    def forms(words) -> dict:
+        # A number of each plural category of the browser's Intl.PluralRules, in either language.
+        return {category: words(n) for category, n in (("one", 1), ("few", 2), ("many", 5), ("other", 5))}
     return {
-        "offline": forms("offline — %(n)s tap waiting", "offline — %(n)s taps waiting"),
-        "sending": forms("online — sending %(n)s waiting tap", "online — sending %(n)s waiting taps"),
+        "offline": forms(lambda n: ngettext("offline — %(n)s tap waiting", "offline — %(n)s taps waiting", n)),
+        "sending": forms(lambda n: ngettext("online — sending %(n)s waiting tap",
+                                            "online — sending %(n)s waiting taps", n)),
         "judged_later": _("Offline: the cards are checked on this phone; the rules acted so far and the result "
                           "will be judged when back online."),
         "waiting": _("waiting to be sent"),
