@@ -53,6 +53,7 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("POST", "/api/deals/{pk}/bets/"): "relation",
     ("POST", "/api/deals/{pk}/cards/"): "relation",
     ("POST", "/api/deals/{pk}/claims/"): "relation",
+    ("POST", "/api/deals/{pk}/set-aside/"): "relation",
     ("POST", "/api/deals/{pk}/void/"): "croupier",
     ("POST", "/api/deals/{pk}/replay/"): "croupier",
     ("POST", "/api/claims/{pk}/withdraw/"): "relation",

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from club.models import Member
 from games import access, engine, services
-from games.models import Bet, Claim, Deal, Game, Result
+from games.models import Bet, Claim, Deal, Game, Result, SetAside
 from rules.models import Dispute
 from tests import factories
 from tests.games.conftest import full_deal
@@ -138,6 +138,14 @@ def _recorded(t):
 def _api_card(t, actor, relation):
     deal = _recorded(t)
     return f"/api/deals/{deal.pk}/cards/", {"card": "Ah"}, lambda: deal.cards.exists()
+
+
+def _api_set_aside(t, actor, relation):
+    """Keep the phone's version: the site's cards from the first on are taken back, kept aside."""
+    deal = _recorded(t)
+    services.deal_card(deal=deal, actor=t.croupier, card="Ah")
+    return (f"/api/deals/{deal.pk}/set-aside/", {"kept": "mine", "from_seq": 0},
+            lambda: SetAside.objects.filter(deal=deal).exists() and not deal.cards.exists())
 
 
 def _page_card(t, actor, relation):
@@ -332,6 +340,7 @@ API = {
     "reseat": Action(_api_reseat),
     "deal": Action(_api_deal),
     "record a card": Action(_api_card),
+    "keep a version of the dealing": Action(_api_set_aside),
     "bet": Action(_api_bet, relations=("own", "another player's")),
     "claim": Action(_api_claim, relations=("own", "another player's")),
     "withdraw a claim": Action(_api_withdraw_claim, relations=("own", "another player's")),
@@ -397,7 +406,8 @@ def test_api_writes(table, name, role, relation, ok):
     client = APIClient()
     if actor is not None:
         client.force_authenticate(actor.user)
-    response = client.post(url, data, format="json")
+    # Every write takes an Idempotency-Key; choosing a version of a deal needs one.
+    response = client.post(url, data, format="json", headers={"Idempotency-Key": f"{name}-{role}-{relation}"})
     if ok:
         assert response.status_code in (200, 201), response.content
         assert did()
