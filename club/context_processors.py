@@ -6,10 +6,15 @@ def club(request):
     return {"club_name": settings.CLUB_NAME, "current_member": member, "open_signup": settings.OPEN_SIGNUP,
             "club_api_version": settings.CLUB_API_VERSION,
             # The offline script's words (a member's pages only: only members record taps).
-            "offline_words": _offline_words() if member is not None else None}
+            "offline_words": _words_of(member) if member is not None else None}
 
 
 def _offline_words() -> dict:
     from games.presenters import offline_words
 
     return offline_words()
+
+
+def _words_of(member) -> dict:
+    # Whose taps a phone sends: a phone shared by two members sends each one's only in his name.
+    return {**_offline_words(), "me": member.pk}

@@ -556,6 +556,10 @@ def offline_words() -> dict:
         "offline": forms(lambda n: ngettext("offline — %(n)s tap waiting", "offline — %(n)s taps waiting", n)),
         "sending": forms(lambda n: ngettext("online — sending %(n)s waiting tap",
                                             "online — sending %(n)s waiting taps", n)),
+        "held": forms(lambda n: ngettext("online — %(n)s tap waits for your choice",
+                                         "online — %(n)s taps wait for your choice", n)),
+        "judged_held": _("The taps marked as waiting are not sent yet; the rules acted so far and the result will "
+                         "be judged once they are in."),
         "judged_later": _("Offline: the cards are checked on this phone; the rules acted so far and the result "
                           "will be judged when back online."),
         "waiting": _("waiting to be sent"),

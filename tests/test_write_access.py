@@ -167,7 +167,7 @@ READ_PAGES = {
     "tournaments:sheet_totals", "tournaments:round", "tournaments:detail", "tournaments:standings",
     "tournaments:report", "tournaments:report_csv", "tournaments:work",
     "games:statement_export", "games:ledger_export", "games:game_results_export", "games:session_results_export",
-    "tournaments:standings_export", "tournaments:sheet_export",
+    "tournaments:standings_export", "tournaments:sheet_export", "service_worker", "web_manifest",
     "seasons:list", "seasons:detail", "seasons:export",
     "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",

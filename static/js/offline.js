@@ -47,7 +47,9 @@
 
   // Every waiting tap, oldest first (the store's keys grow with each tap).
   function allTaps() {
-    return store("readonly", function (s) { return s.getAll(); }).then(function (rows) { return rows || []; });
+    return store("readonly", function (s) { return s.getAll(); }).then(function (rows) {
+      return (rows || []).filter(function (t) { return t.by === words.me; });
+    });
   }
 
   function addTap(tap) {
@@ -249,7 +251,8 @@
     recorder.textContent = "";
     if (keep) { recorder.appendChild(keep); }
     recorder.setAttribute("data-offline", "true");
-    recorder.appendChild(el("p", {"class": "message offline-note", id: "offline-note", text: words.judged_later}));
+    recorder.appendChild(el("p", {"class": "message offline-note", id: "offline-note",
+                                  text: navigator.onLine ? words.judged_held : words.judged_later}));
     if (cardError) {
       recorder.appendChild(el("p", {"class": "message error", role: "alert", id: "card-error", text: cardError}));
     }
@@ -380,6 +383,7 @@
 
   function enqueue(tap) {
     tap.deal = state.deal;
+    tap.by = words.me;
     tap.key = newKey();
     tap.at = Date.now();
     return addTap(tap).then(function (id) {
@@ -677,7 +681,7 @@
         box.textContent = plural(words.offline, taps.length);
         box.hidden = false;
       } else if (taps.length) {
-        box.textContent = plural(words.sending, taps.length);
+        box.textContent = plural(conflict || refusal || oldPage ? words.held : words.sending, taps.length);
         box.hidden = false;
       } else {
         box.hidden = true;

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 
 from club import services as club_services
 from club.models import Member
 from games import engine, services
-from games.models import ActionReceipt, DealtCard, Result, SetAside
+from games.models import ActionReceipt, Bet, DealtCard, Result, SetAside
 from games.sitting import sitting_for
 from tests import factories
 from tests.e2e.conftest import phone_as
@@ -93,10 +94,22 @@ def test_a_deal_recorded_offline_is_judged_when_back_online(live_server, browser
     page.wait_for_selector(f"#card-error:has-text('{tapped[0]}')")
     assert page.inner_text("#card-error") == twice
 
+    # A bet too high is refused beside its field, as the site words it; a bet in bounds waits.
+    with translation.override(lang):
+        too_high = gettext("A bet of %(amount)s is outside 1..%(max)s (the maximum stake).") % {
+            "amount": game.max_stake + 1, "max": game.max_stake}
+    page.fill("#bet-form input[name=amount]", str(game.max_stake + 1))
+    page.locator("#bet-form button[type=submit]").tap()
+    page.wait_for_selector("#bet-form .offline-error")
+    assert page.inner_text("#bet-form .offline-error") == too_high
+    page.fill("#bet-form input[name=amount]", str(game.min_stake))
+    page.locator("#bet-form button[type=submit]").tap()
+    page.wait_for_selector("#bets li.waiting-tap")
+
     tapped += [_tap_card(page, n) for n in range(3, 18)]
     page.wait_for_selector("#deal-complete-offline")
-    assert "15" in page.inner_text("#offline-status")
-    assert DealtCard.objects.filter(deal=deal).count() == 3
+    assert "16" in page.inner_text("#offline-status")
+    assert DealtCard.objects.filter(deal=deal).count() == 3 and not Bet.objects.filter(deal=deal, kind="raise")
     _shot(page, f"offline-recorded-{lang}.png")
 
     # The page reloaded without a network comes from the worker's cache, with the waiting taps.
@@ -104,13 +117,16 @@ def test_a_deal_recorded_offline_is_judged_when_back_online(live_server, browser
     page.wait_for_selector("#deal-complete-offline", timeout=WAIT)
     assert page.locator(".deal-players .card").count() == 18
     assert page.locator(".deal-players .card.waiting").count() == 15
-    assert "15" in page.inner_text("#offline-status")
+    assert page.locator("#bets li.waiting-tap").count() == 1
+    assert "16" in page.inner_text("#offline-status")
     _shot(page, f"offline-reloaded-{lang}.png")
 
     page.context.set_offline(False)
     page.wait_for_selector("#submit-result", timeout=WAIT)        # synced, and the site's page again
     assert list(DealtCard.objects.filter(deal=deal).order_by("seq").values_list("card", flat=True)) == tapped
-    assert ActionReceipt.objects.filter(deal=deal).count() == 15
+    assert ActionReceipt.objects.filter(deal=deal).count() == 16
+    assert list(Bet.objects.filter(deal=deal, kind="raise").values_list("member_id", "amount")) == [
+        (skeeve.pk, game.min_stake)]
     assert page.locator("#offline-status").is_hidden()
     page.locator("#submit-result").tap()
     page.wait_for_selector("#result-status", timeout=WAIT)
