@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from club import services as club_services
 from club.models import Member
 from games import engine, services
-from games.models import ActionReceipt, Bet, DealtCard, Result, SetAside
+from games.models import ActionReceipt, Bet, Claim, DealtCard, Result, SetAside
 from games.sitting import sitting_for
 from tests import factories
 from tests.e2e.conftest import phone_as
@@ -106,9 +106,23 @@ def test_a_deal_recorded_offline_is_judged_when_back_online(live_server, browser
     page.locator("#bet-form button[type=submit]").tap()
     page.wait_for_selector("#bets li.waiting-tap")
 
+    # A claim: a modifier that does not exist is refused here; base rule 1 on his own card waits.
+    own = DealtCard.objects.filter(deal=deal, member=skeeve).order_by("seq").first().card
+    with translation.override(lang):
+        no_such = gettext("There is no modifier %(number)s: the modifiers are numbered 1 to 100.") % {"number": "101"}
+    page.fill("#claim-form input[name=rule]", "M101")
+    page.locator("#claim-form button[type=submit]").tap()
+    page.wait_for_selector("#claim-form .offline-error")
+    assert page.inner_text("#claim-form .offline-error") == no_such
+    page.fill("#claim-form input[name=rule]", "B1")
+    page.fill("#claim-form input[name=card]", own)
+    page.select_option("#claim-form select[name=suit]", "s" if own[-1] != "s" else "h")
+    page.locator("#claim-form button[type=submit]").tap()
+    page.wait_for_selector("#claims li.waiting-tap")
+
     tapped += [_tap_card(page, n) for n in range(3, 18)]
     page.wait_for_selector("#deal-complete-offline")
-    assert "16" in page.inner_text("#offline-status")
+    assert "17" in page.inner_text("#offline-status")
     assert DealtCard.objects.filter(deal=deal).count() == 3 and not Bet.objects.filter(deal=deal, kind="raise")
     _shot(page, f"offline-recorded-{lang}.png")
 
@@ -117,14 +131,15 @@ def test_a_deal_recorded_offline_is_judged_when_back_online(live_server, browser
     page.wait_for_selector("#deal-complete-offline", timeout=WAIT)
     assert page.locator(".deal-players .card").count() == 18
     assert page.locator(".deal-players .card.waiting").count() == 15
-    assert page.locator("#bets li.waiting-tap").count() == 1
-    assert "16" in page.inner_text("#offline-status")
+    assert page.locator("#bets li.waiting-tap").count() == 1 and page.locator("#claims li.waiting-tap").count() == 1
+    assert "17" in page.inner_text("#offline-status")
     _shot(page, f"offline-reloaded-{lang}.png")
 
     page.context.set_offline(False)
     page.wait_for_selector("#submit-result", timeout=WAIT)        # synced, and the site's page again
     assert list(DealtCard.objects.filter(deal=deal).order_by("seq").values_list("card", flat=True)) == tapped
-    assert ActionReceipt.objects.filter(deal=deal).count() == 16
+    assert ActionReceipt.objects.filter(deal=deal).count() == 17
+    assert list(Claim.objects.filter(deal=deal).values_list("rule", "card")) == [("B1", own)]
     assert list(Bet.objects.filter(deal=deal, kind="raise").values_list("member_id", "amount")) == [
         (skeeve.pk, game.min_stake)]
     assert page.locator("#offline-status").is_hidden()
