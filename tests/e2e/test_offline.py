@@ -233,3 +233,37 @@ def test_a_tap_sent_twice_counts_once(live_server, browser, lang):
     assert list(DealtCard.objects.filter(deal=deal).values_list("card", flat=True)) == ["Ah"]
     assert ActionReceipt.objects.filter(deal=deal).count() == 1
     assert page.locator(".deal-players .card").count() == 1
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_page_older_than_the_site_is_told_to_reload_before_it_syncs(live_server, browser, settings, lang):
+    croupier, skeeve, aahz, game = _table()
+    deal = services.deal_start(game=game, actor=skeeve)
+
+    page = phone_as(browser, live_server, skeeve, lang)
+    page.goto(live_server.url + deal.get_absolute_url())
+    _kept_for_offline(page)
+    page.context.set_offline(True)
+    page.wait_for_selector("#offline-note", timeout=WAIT)
+    page.locator('.card-picker button[data-card="Ah"]').tap()
+    page.wait_for_selector('.card-picker button[data-card="Ah"][disabled]')
+
+    # Meanwhile the site is upgraded: the page the phone kept speaks an older API.
+    settings.CLUB_API_VERSION = settings.CLUB_API_OLDEST_CLIENT = 3
+    page.context.set_offline(False)
+    page.wait_for_selector("#sync-reload", timeout=WAIT)
+    with translation.override(lang):
+        assert gettext("This page is older than the site: reload it, then your waiting taps are sent.") in \
+            page.inner_text("#sync-problem")
+    assert not DealtCard.objects.filter(deal=deal).exists()
+    _shot(page, f"offline-old-page-{lang}.png")
+
+    page.locator("#sync-reload").tap()          # the fresh page speaks version 3 and sends the tap
+    for _ in range(WAIT // 200):
+        if DealtCard.objects.filter(deal=deal).exists():
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_selector("#recorder:not([data-offline]) .deal-players .card", timeout=WAIT)
+    assert list(DealtCard.objects.filter(deal=deal).values_list("card", flat=True)) == ["Ah"]
