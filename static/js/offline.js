@@ -364,8 +364,9 @@
 
   function fieldError(form, name, message) {
     form.querySelectorAll(".offline-error").forEach(function (p) { p.remove(); });
-    if (!message) { return; }
     var input = form.querySelector('[name="' + name + '"]');
+    if (input) { input.removeAttribute("aria-invalid"); }
+    if (!message) { return; }
     var note = el("small", {"class": "offline-error error", role: "alert", text: message});
     if (input && input.parentNode) {
       input.setAttribute("aria-invalid", "true");
