@@ -29,6 +29,7 @@ import asyncio
 import importlib.machinery
 import importlib.util
 import json
+import os
 import random
 import statistics
 import sys
@@ -144,21 +145,22 @@ async def run_load(smoke, base_url: str, *, duration: float, max_requests: int, 
             "started_epoch": started_epoch}
 
 
-def server_durations(log_path: Path, since: float) -> list[float]:
-    """duration_ms of the request lines gunicorn's workers logged after ``since`` (epoch seconds)."""
+def server_durations(log_path: Path, since: float) -> dict[str, list[float]]:
+    """duration_ms of the request lines gunicorn's workers logged after ``since`` (epoch seconds),
+    by path (without the query string, as the log has it)."""
     from datetime import datetime
 
-    found = []
+    found: dict[str, list[float]] = defaultdict(list)
     for line in log_path.read_text(errors="replace").splitlines():
         if not line.startswith("{") or '"club.request"' not in line:
             continue
         record = json.loads(line)
         if datetime.fromisoformat(record["time"]).timestamp() >= since and record.get("path") != "/health/":
-            found.append(float(record["duration_ms"]))
+            found[record["path"]].append(float(record["duration_ms"]))
     return found
 
 
-def report(result: dict, *, server_ms: list[float] | None, concurrency: int, workers: str) -> bool:
+def report(result: dict, *, server_ms: dict[str, list[float]] | None, concurrency: int, workers: str) -> bool:
     latencies, errors, elapsed = result["latencies"], result["errors"], result["elapsed"]
     every = [ms for values in latencies.values() for ms in values]
     total = len(every)
@@ -168,17 +170,24 @@ def report(result: dict, *, server_ms: list[float] | None, concurrency: int, wor
           f"gunicorn workers: {workers}, 3 logged-in members")
     if result["skipped"]:
         print("Left out of a member's mix (not 200 before the run): " + ", ".join(result["skipped"]))
-    print(f"\n{'page':<32} {'requests':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    server_ms = server_ms or {}
+    print(f"\n{'page':<32} {'requests':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
+          + (f" {'server median':>14} {'server p95':>11}" if server_ms else ""))
     worst_path, worst = "", 0.0
     for path in sorted(latencies, key=lambda p: -p95(latencies[p])):
         values = latencies[path]
         page_p95 = p95(values)
         if page_p95 > worst:
             worst_path, worst = path, page_p95
-        print(f"{path:<32} {len(values):>8} {statistics.median(values):>10.1f} {page_p95:>8.1f} {max(values):>8.1f}")
-    if server_ms:
-        print(f"\nServer time per request (its JSON request log): median {statistics.median(server_ms):.1f} ms, "
-              f"p95 {p95(server_ms):.1f} ms over {len(server_ms)} requests")
+        line = f"{path:<32} {len(values):>8} {statistics.median(values):>10.1f} {page_p95:>8.1f} {max(values):>8.1f}"
+        served = server_ms.get(path.split("?")[0])
+        if served:
+            line += f" {statistics.median(served):>14.1f} {p95(served):>11.1f}"
+        print(line)
+    every_served = [ms for values in server_ms.values() for ms in values]
+    if every_served:
+        print(f"\nServer time per request (its JSON request log): median {statistics.median(every_served):.1f} ms, "
+              f"p95 {p95(every_served):.1f} ms over {len(every_served)} requests")
     rows = [
         ("throughput", f">= {TARGET_RPS:.0f} requests/s", f"{rps:.1f} requests/s", rps >= TARGET_RPS),
         ("p95, all requests", f"< {TARGET_P95_MS:.0f} ms", f"{overall:.1f} ms", overall < TARGET_P95_MS),
@@ -205,7 +214,9 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=16, help="virtual users at once")
     parser.add_argument("--web-workers", type=int, default=4, help="gunicorn workers when starting the stack")
     parser.add_argument("--reuse-db", action="store_true",
-                        help="keep club_prod_bench and staticfiles/ from the last run (no migrate, no demo load)")
+                        help="keep the database and staticfiles/ from the last run (no migrate, no demo load)")
+    parser.add_argument("--db", default=os.environ.get("PROD_SMOKE_DB", "club_prod_bench"),
+                        help="PostgreSQL database the started stack uses (dropped and created anew)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
@@ -221,7 +232,7 @@ def main() -> int:
         met = report(result, server_ms=None, concurrency=args.concurrency, workers="(as started)")
         return 1 if args.strict and not met else 0
 
-    stack = smoke.Stack(db="club_prod_bench", web_workers=args.web_workers,
+    stack = smoke.Stack(db=args.db, web_workers=args.web_workers,
                         out_dir=ROOT / ".ci" / "out" / "bench-load")
     with stack:
         if not args.reuse_db:
