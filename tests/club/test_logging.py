@@ -31,6 +31,7 @@ def test_a_request_is_logged_with_method_path_status_and_duration(client, plain_
     (record,) = request_records(request_log)
     assert (record.method, record.path, record.status) == ("GET", "/sessions/", 200)
     assert isinstance(record.duration_ms, float) and record.duration_ms >= 0
+    assert isinstance(record.cpu_ms, float) and 0 <= record.cpu_ms <= record.duration_ms + 1
     assert record.user == plain_member.user.pk
     assert record.levelno == logging.INFO
     # Invitation and reset links carry secrets in the query: never logged.
