@@ -128,6 +128,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Cache (login rate limits live here): the database cache unless CACHE_URL names Redis.
 if env.str("CACHE_URL", default=""):
     CACHES = {"default": env.cache_url("CACHE_URL")}
+    # Sessions read from Redis, written through to the database: a request no longer costs a
+    # session query, and a flushed cache logs nobody out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {
         "default": {
