@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.core.cache import cache
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,7 +26,7 @@ from club.errors import InvalidInput
 from club.models import Member
 from club.validators import query_date, query_int, sane_date_range
 
-from . import access, search, selectors, services
+from . import access, archive_cache, search, selectors, services
 from .models import (
     Dispute,
     InterpretationPoint,
@@ -325,8 +326,22 @@ class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         items = precedent_queryset(request, request.query_params)
         page = self.paginate_queryset(items)
         if page is not None:
-            return self.get_paginated_response(PrecedentSerializer(page, many=True).data)
+            return self.get_paginated_response(self._page_data(request, page))
         return Response(PrecedentSerializer(items, many=True).data)
+
+    def _page_data(self, request, page: list[Precedent]) -> list:
+        """A page of the unfiltered list is kept under the archive's version (rules.archive_cache),
+        for members and for croupiers (who also see drafts) apart; a search or filter is not."""
+        if not set(request.query_params) <= {"limit", "offset"}:
+            return PrecedentSerializer(page, many=True).data
+        member = _member(request)
+        key = (f"rules:api-precedents:{archive_cache.version()}:{int(bool(member and member.is_croupier))}:"
+               f"{self.paginator.limit}:{self.paginator.offset}")
+        data = cache.get(key)
+        if data is None:
+            data = PrecedentSerializer(page, many=True).data
+            cache.set(key, data, archive_cache.FRAGMENT_TIMEOUT)
+        return data
 
     def _detail(self, permanent_id: str) -> Precedent:
         if search.names_nothing(permanent_id):

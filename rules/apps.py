@@ -22,3 +22,6 @@ class RulesConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(prune_search_index, sender=self)
+        from . import archive_cache
+
+        archive_cache.connect()

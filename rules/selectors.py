@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
+from . import archive_cache
 from .models import (
     Dispute,
     InterpretationPoint,
@@ -56,9 +58,34 @@ def _candidates() -> QuerySet[Precedent]:
 _FIXES = Prefetch("fixes", queryset=ReadingFix.objects.select_related("point"))
 
 
+# The readings in force read in this process: {(archive version, day, game): (readings, applied)}.
+_KEPT_READINGS: dict[tuple[str, dt.date, str | None], tuple[dict[str, str], list[Precedent]]] = {}
+_KEPT_LOCK = threading.Lock()
+
+
 def readings_in_force(on: dt.date | dt.datetime | str | None = None, *, game: str | None = None,
                       exclude: Precedent | None = None,
                       extra: Precedent | None = None) -> tuple[dict[str, str], list[Precedent]]:
+    """The readings the club judges by on ``on`` and the precedents they come from (see
+    :func:`compute_readings_in_force`), kept in the process until the archive changes
+    (rules.archive_cache); what-ifs (``exclude``, ``extra``) are always computed afresh."""
+    if exclude is not None or extra is not None:
+        return compute_readings_in_force(on, game=game, exclude=exclude, extra=extra)
+    key = (archive_cache.version(), _as_date(on), game)
+    kept = _KEPT_READINGS.get(key)
+    if kept is None:
+        kept = compute_readings_in_force(key[1], game=game)
+        with _KEPT_LOCK:  # gunicorn's threads share the process
+            if len(_KEPT_READINGS) >= 64 or any(k[0] != key[0] for k in _KEPT_READINGS):
+                _KEPT_READINGS.clear()
+            _KEPT_READINGS[key] = kept
+    readings, applied = kept
+    return dict(readings), list(applied)
+
+
+def compute_readings_in_force(on: dt.date | dt.datetime | str | None = None, *, game: str | None = None,
+                              exclude: Precedent | None = None,
+                              extra: Precedent | None = None) -> tuple[dict[str, str], list[Precedent]]:
     """The readings the club judges by on ``on`` and the precedents they come from.
 
     A precedent applies from its ``effective_from`` while it is binding; it stops applying from

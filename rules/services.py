@@ -16,7 +16,7 @@ from club.models import Member
 from club.services import require_croupier
 from club.states import transition
 
-from . import access, search
+from . import access, archive_cache, search
 from .models import (
     Dispute,
     InterpretationPoint,
@@ -180,6 +180,7 @@ def precedent_file(*, actor: Member | None, title: str, situation: str, question
         PrecedentCitation(citing=precedent, cited=cited, treatment=treatment)
         for cited, treatment in _check_citations(precedent, cites_precedents or {})])
     search.index_precedent(precedent)
+    archive_cache.changed()  # the fixes and citations came in bulk, after the precedent's save
     if precedent.status == Precedent.Status.BINDING and checked_fixes and not founding:
         _enqueue_whatif(precedent)
     return precedent
@@ -279,6 +280,7 @@ def founding_precedents_load() -> list[Precedent]:
     Precedent.cited_entries.through.objects.bulk_create(entry_links)
     Precedent.cited_points.through.objects.bulk_create(point_links)
     ReadingFix.objects.bulk_create(fixes)
+    archive_cache.changed()  # bulk writes send no signals
     created = list(Precedent.objects.filter(pk__in=ids.values()).prefetch_related(
         "cited_entries", "cited_points", Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")))
         .order_by("permanent_id"))

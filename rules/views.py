@@ -19,7 +19,7 @@ from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
 from games import presenters as game_presenters
 
-from . import access, search, selectors, services
+from . import access, archive_cache, search, selectors, services
 from .api import precedent_queryset
 from .forms import DisputeForm, PrecedentFilterForm, PrecedentForm, PublishForm, RulingForm
 from .models import Dispute, InterpretationPoint, Precedent, RulebookEntry
@@ -53,11 +53,19 @@ def _index_group(group: selectors.RulebookGroup) -> dict:
             "entries": group.entries, "groups": [_index_group(g) for g in group.groups]}
 
 
+def _kept(**context) -> dict:
+    """The context of a page whose body is kept in the cache under the archive's version
+    (rules.archive_cache): callables in it are only called when the body is drawn afresh."""
+    return {**context, "archive_version": archive_cache.version(),
+            "fragment_timeout": archive_cache.FRAGMENT_TIMEOUT}
+
+
 def index(request: HttpRequest) -> HttpResponse:
-    groups = [_index_group(g) for g in selectors.rulebook_index()]
+    def groups():
+        return [_index_group(g) for g in selectors.rulebook_index()]
+
     recent = selectors.published_precedents().filter(founding=False).order_by("-ruled_on", "-permanent_id")[:10]
-    return render(request, "rules/index.html", {"groups": groups, "recent": recent,
-                                                "form": PrecedentFilterForm()})
+    return render(request, "rules/index.html", _kept(groups=groups, recent=recent))
 
 
 def entry_detail(request: HttpRequest, key: str) -> HttpResponse:
@@ -74,8 +82,11 @@ def entry_detail(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def point_list(request: HttpRequest) -> HttpResponse:
-    readings, applied = selectors.readings_in_force()
-    return render(request, "rules/point_list.html", {"points": selectors.points_list(), "in_force": readings})
+    def in_force():
+        return selectors.readings_in_force()[0]
+
+    return render(request, "rules/point_list.html", _kept(
+        points=selectors.points_list(), in_force=in_force, today=timezone.localdate().isoformat()))
 
 
 def point_detail(request: HttpRequest, point_id: str) -> HttpResponse:
@@ -103,9 +114,11 @@ def precedent_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "rules/precedent_list.html", {
-        "form": form, "precedents": page.object_list, "page": page, "error": error,
-        "query": query.urlencode(), "filtered": any(k != "q" for k in params)})
+    # The unfiltered list's pages are kept (a bounded set: the page numbers, for members and for
+    # croupiers, who also see drafts); a search or a filter is drawn afresh.
+    return render(request, "rules/precedent_list.html", _kept(
+        form=form, precedents=page.object_list, page=page, error=error, query=query.urlencode(),
+        filtered=any(k != "q" for k in params), kept=error is None and set(request.GET) <= {"page"}))
 
 
 def precedent_detail(request: HttpRequest, permanent_id: str) -> HttpResponse:

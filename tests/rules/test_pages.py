@@ -4,7 +4,9 @@ queries whatever the number of rows, the Atom feed, disputes for members."""
 import datetime as dt
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from rules.models import Dispute
 
@@ -103,12 +105,17 @@ def test_the_atom_feed_lists_new_rulings(chain):
     ("/rules/M7/", 10), ("/rules/points/", 8), (f"/rules/points/{R2}/", 10), ("/rules/in-force/", 6),
     ("/rules/precedents/feed/", 4), ("/rules/search/?q=карты", 8), ("/rules/search/?q=extra+rank&page=2", 8),
 ])
-def test_archive_pages_make_a_bounded_number_of_queries(chain, croupier, django_assert_max_num_queries, url, bound):
-    with django_assert_max_num_queries(bound):
-        assert _client().get(url).status_code == 200
+def test_archive_pages_make_a_bounded_number_of_queries(chain, croupier, url, bound):
+    # Drawn afresh each time (every ruling moves the archive's version on); the cache's own table
+    # (the database cache of the tests, Redis in production) is not the archive's work.
+    def archive_queries() -> list[str]:
+        with CaptureQueriesContext(connection) as done:
+            assert _client().get(url).status_code == 200
+        return [q["sql"] for q in done.captured_queries if '"club_cache"' not in q["sql"]]
+
+    assert len(archive_queries()) <= bound
     _more_rulings(croupier, 5)
-    with django_assert_max_num_queries(bound):
-        assert _client().get(url).status_code == 200
+    assert len(archive_queries()) <= bound
 
 
 def test_precedent_page_query_bound(chain, croupier, django_assert_max_num_queries):
