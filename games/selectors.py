@@ -141,8 +141,14 @@ def live_games() -> QuerySet[Game]:
             .annotate(deal_count=Count("deals", distinct=True)).order_by("-started_at"))
 
 
+# What a result's line on the dashboards leaves out: the judgement, the sitting document and the
+# advice are tens of kilobytes of JSON a row, read and decoded for nothing.
+_RESULT_LINE_DEFERRED = ("judgement", "document", "advice", "correction", "chips")
+
+
 def results_waiting(*, member: Member | None = None) -> QuerySet[Result]:
-    qs = (Result.objects.filter(status=Result.Status.DRAFT)
+    """The drafts waiting for a confirmation, as the dashboards' result lines show them."""
+    qs = (Result.objects.filter(status=Result.Status.DRAFT).defer(*_RESULT_LINE_DEFERRED)
           .select_related("deal__game__session", "submitted_by").prefetch_related("winners")
           .order_by("submitted_at"))
     if member is not None and not member.is_croupier:
@@ -173,12 +179,13 @@ def results_today(*, now: dt.datetime | None = None) -> QuerySet[Result]:
     now = now or timezone.now()
     start = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
     return (Result.objects.filter(status=Result.Status.CONFIRMED, confirmed_at__gte=start)
-            .select_related("deal__game__session", "submitted_by", "confirmed_by").prefetch_related("winners")
+            .defer(*_RESULT_LINE_DEFERRED).select_related("deal__game__session", "submitted_by", "confirmed_by").prefetch_related("winners")
             .order_by("-confirmed_at"))
 
 
 def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
     return list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
+                .defer(*_RESULT_LINE_DEFERRED)
                 .select_related("deal__game__session").prefetch_related("winners")
                 .order_by("-confirmed_at")[:limit])
 

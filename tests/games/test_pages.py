@@ -196,3 +196,22 @@ def test_a_claim_is_listed_with_its_rule_title_and_suit_symbol(client_as, game, 
     with translation.override("en"):
         b1 = presenters.rule_label("B1")
     assert b1 in claims and "→ ♦" in claims and " d<" not in claims
+
+
+@pytest.mark.parametrize("deals", [1, 6])
+def test_the_dashboards_read_result_lines_without_their_documents(django_assert_max_num_queries, client_as, game,
+                                                                   croupier, players, deals):
+    _confirmed_deals(game, croupier, players, deals)
+    for _ in range(deals):  # drafts waiting for the winner's confirmation
+        deal = services.deal_start(game=game, actor=croupier, quick=True)
+        services.result_submit_quick(deal=deal, actor=players[0], winners=[players[1]], pot=8)
+    for member, url, bound in ((players[1], reverse("games:member_dashboard"), 11),
+                               (croupier, reverse("games:croupier_dashboard"), 12)):
+        client = client_as(member)
+        with django_assert_max_num_queries(bound) as done:
+            page = client.get(url)
+        assert page.status_code == 200
+        assert page.content.decode().count("won by") >= (2 * deals if member == players[1] else deals)
+        reads = [q["sql"] for q in done.captured_queries if 'FROM "games_result"' in q["sql"]]
+        assert reads and not any('"games_result"."judgement"' in sql or '"games_result"."document"' in sql
+                                 for sql in reads), url
