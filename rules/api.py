@@ -10,7 +10,7 @@ import datetime as dt
 
 from django.core.cache import cache
 from django.http import Http404
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -335,8 +335,8 @@ class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         if not set(request.query_params) <= {"limit", "offset"}:
             return PrecedentSerializer(page, many=True).data
         member = _member(request)
-        key = (f"rules:api-precedents:{archive_cache.version()}:{int(bool(member and member.is_croupier))}:"
-               f"{self.paginator.limit}:{self.paginator.offset}")
+        key = (f"rules:api-precedents:{archive_cache.version()}:{translation.get_language()}:"
+               f"{int(bool(member and member.is_croupier))}:{self.paginator.limit}:{self.paginator.offset}")
         data = cache.get(key)
         if data is None:
             data = PrecedentSerializer(page, many=True).data
