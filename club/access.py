@@ -81,3 +81,10 @@ def check_unsubscribe(token: str):
     if target is None:
         raise NotFound(_("This unsubscribe link is not valid. Change your mail preferences on your profile."))
     return kind, target
+
+
+def check_audit(actor: Member | None) -> Member:
+    """The club's history (who changed what, and when) is for its admins."""
+    if actor is None or not actor.active or not actor.is_admin:
+        raise Forbidden(_("The club's history of changes is for its admins."))
+    return actor

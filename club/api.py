@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
-from rest_framework import mixins, permissions, serializers, status, viewsets
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
+from rest_framework import generics, mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from . import access, member_import, selectors, services
+from . import access, audit, member_import, selectors, services
 from .errors import Forbidden, InvalidInput
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
@@ -356,3 +357,81 @@ class SessionViewSet(viewsets.ModelViewSet):
         row = services.seat_assign(session=session, actor=actor_of(request), member=data.validated_data["member"],
                                    seat=data.validated_data["seat"])
         return Response(SeatSerializer(row).data)
+
+
+# --- the club's history, for its admins ---------------------------------------------------------
+
+AuditChange = inline_serializer("AuditChange", {
+    "field": serializers.CharField(), "name": serializers.CharField(),
+    "old": serializers.CharField(), "new": serializers.CharField()}, many=True)
+AuditRow = inline_serializer("AuditRow", {
+    "when": serializers.DateTimeField(),
+    "who": inline_serializer("AuditWho", {"id": serializers.IntegerField(), "name": serializers.CharField()},
+                             allow_null=True),
+    "kind": serializers.CharField(), "kind_name": serializers.CharField(),
+    "change": serializers.CharField(), "change_name": serializers.CharField(),
+    "object": inline_serializer("AuditObject", {
+        "id": serializers.IntegerField(), "label": serializers.CharField(),
+        "url": serializers.CharField(allow_null=True)}),
+    "changes": AuditChange,
+}, many=True)
+
+
+def _audit_filters(params) -> audit.Filters:
+    from .errors import InvalidInput
+    from .validators import INT32_MAX, query_date, query_int, shown
+
+    kind = params.get("kind") or None
+    if kind is not None and kind not in audit.KINDS:
+        raise InvalidInput(_("kind: %(value)s is not a kind of object the club keeps a history of (%(kinds)s).")
+                           % {"value": repr(shown(kind)), "kinds": ", ".join(audit.KINDS)},
+                           extra={"field": "kind", "value": shown(kind)})
+    member_id = query_int(params, "member", min_value=1, max_value=INT32_MAX)
+    member = None
+    if member_id is not None:
+        member = Member.objects.filter(pk=member_id).first()
+        if member is None:
+            raise InvalidInput(_("member: there is no member %(value)s.") % {"value": member_id},
+                               extra={"field": "member", "value": str(member_id)})
+    object_id = query_int(params, "object", min_value=1, max_value=INT32_MAX)
+    if object_id is not None and kind is None:
+        raise InvalidInput(_("object: name the kind of object too (kind=...)."),
+                           extra={"field": "object", "value": str(object_id)})
+    since, until = query_date(params, "since"), query_date(params, "until")
+    if since and until and since > until:
+        raise InvalidInput(_("until: %(until)s is before %(since)s.") % {"until": until, "since": since},
+                           extra={"field": "until", "value": str(until)})
+    if object_id is not None:
+        return audit.Filters(member=member, since=since, until=until, object_kind=kind, object_id=object_id)
+    return audit.Filters(member=member, kind=kind, since=since, until=until)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("member", int, description="Who made the change (a member id)."),
+        OpenApiParameter("kind", str, enum=list(audit.KINDS), description="The kind of object changed."),
+        OpenApiParameter("object", int, description="One object's history (with kind): its own rows and those "
+                                                    "that belong to it."),
+        OpenApiParameter("since", OpenApiTypes.DATE), OpenApiParameter("until", OpenApiTypes.DATE),
+    ],
+    responses=AuditRow)
+class AuditView(generics.GenericAPIView):
+    """The club's history for its admins: who changed what and when, the newest first."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    filter_backends: list = []
+
+    def get(self, request):
+        access.check_audit(selectors.member_for_user(request.user))
+        filters = _audit_filters(request.query_params)
+        page = self.paginate_queryset(audit.history_rows(filters))
+        rows = audit.rows_for_page(list(page))
+        return self.get_paginated_response([{
+            "when": row.when.isoformat(),
+            "who": {"id": row.who.pk, "name": row.who.display_name} if row.who else None,
+            "kind": row.kind, "kind_name": row.kind_name, "change": {"+": "created", "~": "changed",
+                                                                     "-": "deleted"}[row.change],
+            "change_name": row.change_name,
+            "object": {"id": row.object_id, "label": row.label, "url": row.url},
+            "changes": [{"field": c.field, "name": c.name, "old": c.old, "new": c.new} for c in row.changes],
+        } for row in rows])

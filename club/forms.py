@@ -62,3 +62,31 @@ class MailPreferencesForm(forms.ModelForm):
     class Meta:
         model = Member
         fields = ["language", "mail_session_day", "mail_session_soon", "mail_waitlist_place"]
+
+
+class AuditFilterForm(forms.Form):
+    """The club's history: whose changes, of which kind of object, between which days (both
+    included), how many rows a page."""
+
+    member = forms.ModelChoiceField(label=_("Changed by"), queryset=Member.objects.order_by("display_name"),
+                                    required=False, empty_label=_("anyone"))
+    kind = forms.ChoiceField(label=_("Kind of object"), required=False)
+    since = forms.DateField(label=_("From"), required=False, validators=[validate_club_date],
+                            widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, validators=[validate_club_date],
+                            widget=forms.DateInput(attrs={"type": "date"}))
+    size = forms.TypedChoiceField(label=_("Rows a page"), required=False, coerce=int, empty_value=25,
+                                  choices=[(n, n) for n in (25, 50, 100)])
+
+    def __init__(self, *args, **kwargs):
+        from .audit import kind_choices
+
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", _("every kind")), *kind_choices()]
+
+    def clean(self):
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", _("%(until)s is before %(since)s.") % {"until": until, "since": since})
+        return data

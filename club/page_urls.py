@@ -29,4 +29,6 @@ urlpatterns = [
     path("calendar/member/<str:token>.ics", views.calendar_member, name="calendar_member"),
     path("mails/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("sessions/new/", views.session_create, name="session_create"),
+    path("audit/", views.audit, name="audit"),
+    path("audit/<slug:kind>/<int:pk>/", views.audit, name="audit_object"),
 ]

@@ -32,6 +32,7 @@ urlpatterns = [
     path("api/token/", accounts.TokenObtainView.as_view(), name="api_token"),
     path("api/tokens/", accounts.TokenListView.as_view(), name="api_tokens"),
     path("api/tokens/<str:token_id>/", accounts.TokenDetailView.as_view(), name="api_token_detail"),
+    path("api/audit/", api.AuditView.as_view(), name="api_audit"),
     path("api/", include(router.urls)),
     path("api/", include("games.api_urls")),
     path("api/", include("games.tournaments.api_urls")),

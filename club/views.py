@@ -583,3 +583,50 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
     }, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
     return response
+def _audit_filters(request: HttpRequest, **fixed):
+    from .audit import Filters
+    from .forms import AuditFilterForm
+
+    form = AuditFilterForm(request.GET or None)
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        return form, Filters(member=data.get("member"), kind=data.get("kind") or None, since=data.get("since"),
+                             until=data.get("until"), **fixed), data.get("size") or 25
+    # A filter the form refuses shows its error beside the field, and the page shows nothing
+    # rather than rows the admin did not ask for.
+    return form, (None if form.is_bound else Filters(**fixed)), 25
+
+
+@login_required
+def audit(request: HttpRequest, kind: str | None = None, pk: int | None = None) -> HttpResponse:
+    """The club's history for its admins: who changed what and when, the newest first, by who made
+    the change, the kind of object and days; or one object's history (with the rows that belong
+    to it)."""
+    from django.core.paginator import Paginator
+
+    from . import audit as history
+
+    try:
+        access.check_audit(selectors.member_for_user(request.user))
+    except Forbidden as error:
+        raise PermissionDenied(error.message)
+    subject = None
+    fixed = {}
+    if kind is not None:
+        if kind not in history.KINDS:
+            raise Http404(_("No such kind of object."))
+        subject = history.object_title(kind, pk)
+        if subject is None:
+            raise Http404(_("This object has no history."))
+        fixed = {"object_kind": kind, "object_id": pk}
+    form, filters, size = _audit_filters(request, **fixed)
+    page = rows = None
+    if filters is not None:
+        page = Paginator(history.history_rows(filters), min(size, history.MAX_PAGE_SIZE)).get_page(
+            request.GET.get("page"))
+        rows = history.rows_for_page(list(page.object_list))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "club/audit.html", {
+        "form": form, "page": page, "rows": rows, "query": query.urlencode(), "subject": subject,
+        "subject_kind": history.kind_name(kind) if kind else None})
