@@ -94,7 +94,7 @@ def test_the_history_in_russian(client_as, club):
     with translation.override("ru"):
         page = client.get(reverse("club:audit"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "История клуба" in page
-    assert "Результат" in page and "изменён" in page
+    assert "Результат" in page and "изменено" in page
     assert "<strong>Статус</strong>" in page
 
 
