@@ -169,6 +169,7 @@ READ_PAGES = {
     "games:statement_export", "games:ledger_export", "games:game_results_export", "games:session_results_export",
     "tournaments:standings_export", "tournaments:sheet_export", "service_worker", "web_manifest",
     "seasons:list", "seasons:detail", "seasons:export", "club:audit", "club:audit_object",
+    "tournaments:print_sheets", "tournaments:table_cards",
     "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",
     "rules:precedent_list", "rules:feed", "rules:precedent_detail", "rules:dispute_list",

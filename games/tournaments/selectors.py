@@ -282,3 +282,18 @@ def _waiting_text(message, under_way: str) -> str:
     if message is not None and message.sent_at is None:
         return _("Waiting for the worker…")
     return under_way
+
+
+def current_stage_tables(tournament: Tournament) -> tuple[Any, list[Table]]:
+    """The latest stage seated and its tables with their seats and recorded rounds (for the score
+    sheets and table cards on paper): three queries."""
+    stage = tournament.stages.order_by("-number").first()
+    if stage is None:
+        return None, []
+    seats = Seat.objects.select_related("entry__member").order_by("position")
+    tables = list(Table.objects.filter(stage=stage).select_related("stage__tournament")
+                  .prefetch_related(Prefetch("seats", queryset=seats),
+                                    Prefetch("rounds", queryset=Round.objects.filter(live=True).order_by("number"),
+                                             to_attr="live_rounds"))
+                  .order_by("number"))
+    return stage, tables

@@ -489,3 +489,31 @@ def sheet_export(request: HttpRequest, pk: int) -> HttpResponse:
     name = _("%(tournament)s stage %(stage)s table %(table)s") % {
         "tournament": tournament.name, "stage": table.stage.number, "table": table.number}
     return exports.response(headers, rows, name=name, fmt=exports.requested_format(request))
+
+
+def _printable(slug: str) -> tuple[Tournament, object, list[Table]]:
+    try:
+        tournament = selectors.tournament_by_slug(slug)
+    except Tournament.DoesNotExist:
+        raise Http404(_("No such tournament."))
+    stage, tables = selectors.current_stage_tables(tournament)
+    return tournament, stage, tables
+
+
+def print_sheets(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every table's score sheet of the current stage, one to a sheet of paper."""
+    tournament, stage, tables = _printable(slug)
+    sheets = [selectors.score_sheet(table) for table in tables]
+    return render(request, "tournaments/print_sheets.html",
+                  {"tournament": tournament, "stage": stage, "sheets": sheets})
+
+
+def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """A card for each table of the current stage, its seats and players, to stand on the table."""
+    tournament, stage, tables = _printable(slug)
+    cards = [{"table": table, "dealer": selectors.score_sheet(table)["rows"][0].dealer,
+              "seats": [{"label": ClubSeat(SEAT_LABELS[s.position]).label, "member": s.entry.member,
+                         "position": s.position} for s in table.seats.all()]}
+             for table in tables]
+    return render(request, "tournaments/table_cards.html",
+                  {"tournament": tournament, "stage": stage, "cards": cards})
