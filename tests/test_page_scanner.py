@@ -283,6 +283,9 @@ def _arguments(club) -> dict[str, dict]:
     season = Season.objects.order_by("pk").first()
     for name in ("seasons:detail", "seasons:edit", "seasons:export", "seasons:championship"):
         found[name] = {"pk": season.pk}
+    for name in ("tournaments:print_sheets", "tournaments:table_cards"):
+        found[name] = {"slug": tournament.slug}
+    found["club:audit_object"] = {"kind": "deal", "pk": deal.pk}
     found["club:calendar_member"] = {"token": member.calendar_token}
     found["club:unsubscribe"] = {"token": access.unsubscribe_token(kind=MailSent.Kind.SESSION_DAY, member=member)}
     return found

@@ -51,6 +51,7 @@ def test_an_admin_reads_the_clubs_history_on_a_phone(live_server, browser, lang)
     page.screenshot(path=f"/tmp/audit-{lang}-1-all.png", full_page=True)
 
     # Only Skeeve's changes: his answer.
+    page.locator("#audit-filter-box summary").click()
     page.select_option("#id_member", str(skeeve.pk))
     page.locator("#audit-filter button[type=submit]").click()
     page.wait_for_load_state()

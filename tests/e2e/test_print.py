@@ -97,13 +97,15 @@ def test_a_members_statement_prints_without_the_site_around_it(live_server, brow
     page = phone_as(browser, live_server, skeeve, lang)
     page.goto(live_server.url + "/games/statement/")
     assert words["chips"] in page.inner_text("h1")
-    assert page.locator("#print-button").is_visible()
+    assert page.locator("#print-button").is_visible() and not page.locator("#statement-of").is_visible()
     page.screenshot(path=f"/tmp/print-statement-{lang}-screen.png", full_page=True)
 
     page.set_viewport_size(A4)
     page.emulate_media(media="print")
     assert _hidden(page, "body > header") and _hidden(page, "nav") and _hidden(page, "#print-button")
     assert _hidden(page, ".downloads") and page.locator("#balance").is_visible()
+    # On paper the statement says whose it is.
+    assert page.locator("#statement-of").is_visible() and "Skeeve" in page.inner_text("#statement-of")
     color, background = _colours(page, "table td")
     assert color == "rgb(0, 0, 0)" and background == "rgb(255, 255, 255)"
     page.screenshot(path=f"/tmp/print-statement-{lang}-paper.png", full_page=True)
