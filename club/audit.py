@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
 
@@ -53,6 +53,19 @@ HIDDEN_FIELDS = {"idempotency_key", "seating_seed", "seed"}
 
 # Related models a row never names by value: the account behind a member.
 NAMED_ELSEWHERE = {get_user_model()}
+
+# The names of the fields whose model gives them none of their own, in the member's words.
+FIELD_NAMES = {
+    "casino_hand": pgettext_lazy("changed field", "casino hand"), "closed_at": pgettext_lazy("changed field", "closed at"),
+    "closed_by": pgettext_lazy("changed field", "closed by"), "confirmed_at": pgettext_lazy("changed field", "confirmed at"),
+    "confirmed_by": pgettext_lazy("changed field", "confirmed by"), "created_at": pgettext_lazy("changed field", "created at"),
+    "created_by": pgettext_lazy("changed field", "created by"), "deal": pgettext_lazy("changed field", "deal"), "dice_match": pgettext_lazy("changed field", "dice match"),
+    "game": pgettext_lazy("changed field", "game"), "member": pgettext_lazy("changed field", "member"), "requested_at": pgettext_lazy("changed field", "asked for a place at"),
+    "result": pgettext_lazy("changed field", "result"), "session": pgettext_lazy("changed field", "session"), "slug": pgettext_lazy("changed field", "address name"),
+    "started_by": pgettext_lazy("changed field", "started by"), "submitted_at": pgettext_lazy("changed field", "submitted at"),
+    "submitted_by": pgettext_lazy("changed field", "submitted by"), "supersedes": pgettext_lazy("changed field", "corrects version"),
+    "user": pgettext_lazy("changed field", "account"),
+}
 
 MAX_PAGE_SIZE = 100
 PAGE_SIZES = (25, 50, 100)
@@ -272,7 +285,7 @@ def _changes(key: str, record, previous, winners: dict[int, set[int]], names: _N
     out = []
     for change in delta.changes:
         f = model._meta.get_field(change.field)
-        name = capfirst(str(f.verbose_name))
+        name = capfirst(str(FIELD_NAMES.get(change.field, f.verbose_name)))
         if isinstance(f, OPAQUE):
             out.append(Change(change.field, name, "", ""))
         else:
