@@ -17,6 +17,16 @@ WORDS = {"en": {"print": "Print", "sheets": "Score sheets", "table": "Table 1", 
          "ru": {"print": "Печать", "sheets": "Листы записи", "table": "Стол 1", "chips": "Мои фишки"}}
 
 
+def _watch_policy(page) -> list[str]:
+    """What the browser says about the Content-Security-Policy on this page (nothing, it should)."""
+    said: list[str] = []
+    page.context.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => console.error('CSP violation: ' + e.blockedURI));")
+    page.on("console", lambda m: said.append(m.text) if "Content Security Policy" in m.text
+            or "CSP violation" in m.text else None)
+    return said
+
+
 def _hidden(page, selector: str) -> bool:
     return page.evaluate("""(sel) => [...document.querySelectorAll(sel)].every(
         el => getComputedStyle(el).display === 'none' || el.offsetParent === null)""", selector)
@@ -38,6 +48,7 @@ def test_a_tournaments_score_sheets_and_table_cards_print(live_server, browser, 
     play_table(croupier, first, "print", through=5, rescore=False)
 
     page = phone_as(browser, live_server, croupier, lang)
+    violations = _watch_policy(page)
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/")
     page.locator("#print-sheets-link").click()
     page.wait_for_selector("#print-button")
@@ -76,6 +87,7 @@ def test_a_tournaments_score_sheets_and_table_cards_print(live_server, browser, 
     page.screenshot(path=f"/tmp/print-cards-{lang}-paper.png", full_page=True)
     page.pdf(path=f"/tmp/print-cards-{lang}.pdf", format="A4")
     assert _pdf_pages(f"/tmp/print-cards-{lang}.pdf") == 2
+    assert violations == []
 
 
 def _pdf_pages(path: str) -> int:
