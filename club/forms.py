@@ -75,14 +75,14 @@ class AuditFilterForm(forms.Form):
                             widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False, validators=[validate_club_date],
                             widget=forms.DateInput(attrs={"type": "date"}))
-    size = forms.TypedChoiceField(label=_("Rows a page"), required=False, coerce=int, empty_value=25,
-                                  choices=[(n, n) for n in (25, 50, 100)])
+    size = forms.TypedChoiceField(label=_("Rows a page"), required=False, coerce=int, empty_value=25)
 
     def __init__(self, *args, **kwargs):
-        from .audit import kind_choices
+        from .audit import PAGE_SIZES, kind_choices
 
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [("", _("every kind")), *kind_choices()]
+        self.fields["size"].choices = [(n, n) for n in PAGE_SIZES]
 
     def clean(self):
         data = super().clean()
