@@ -529,7 +529,7 @@ def member_anonymise(request: HttpRequest, pk: int) -> HttpResponse:
 # What the service worker keeps from its first start: the look, the scripts and the icons, so a
 # page it kept can be drawn without a network.
 _PRECACHED = ("vendor/pico.min.css", "css/club.css", "css/deal.css", "vendor/htmx.min.js", "js/confirm.js",
-              "js/offline.js", "favicon.svg", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png")
+              "js/offline.js", "js/print.js", "css/print.css", "favicon.svg", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png")
 
 
 def _precached() -> tuple[list[str], str]:
