@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -305,6 +306,11 @@ CELERY_BEAT_SCHEDULE = {
                      "options": {"expires": OUTBOX_RELAY_INTERVAL * 6}},
     "reminders-due": {"task": "club.reminders_due", "schedule": REMINDER_INTERVAL,
                       "options": {"expires": REMINDER_INTERVAL}},
+    # The daily mail of followed precedent searches (rules.following), at FOLLOWED_DIGEST_HOUR
+    # in the club's time zone; each member's goes out at most once a day.
+    "followed-digests": {"task": "rules.followed_digests",
+                         "schedule": crontab(hour=env.int("FOLLOWED_DIGEST_HOUR", default=8), minute=0),
+                         "options": {"expires": 3600}},
 }
 # Each worker writes a heartbeat in the cache while it is connected to the broker; /ready/ reports
 # the newest one and fails when it is older than WORKER_HEARTBEAT_MAX_AGE.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.core import signing
 from django.db.models import CharField, QuerySet, Value
 from django.db.models.functions import Cast, Concat
 from django.utils.translation import gettext as _
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 from club.errors import Forbidden, InvalidInput, NotFound
 from club.models import Member
 
-from .models import Dispute
+from .models import Dispute, SavedSearch
 
 if TYPE_CHECKING:
     from games.models import Deal
@@ -106,3 +107,72 @@ def access_dispute(actor: Member | None, dispute_id, *, for_write: bool) -> Disp
 
 def can_rule(actor: Member | None) -> bool:
     return _is_croupier(actor)
+
+
+# ----------------------------------------------------------------------------- followed searches
+def _saved_search_by_token(token) -> SavedSearch | None:
+    from . import search
+
+    token = str(token or "")
+    if not token or len(token) > 64 or search.names_nothing(token):
+        return None
+    return SavedSearch.objects.select_related("owner__user").filter(token=token).first()
+
+
+def access_saved_search(actor: Member | None, token, *, for_write: bool) -> SavedSearch:
+    """A followed search by its secret. Whoever holds the secret reads it (its page and feed:
+    the secret is the feed's key). A visitor's search is changed by whoever holds the secret (it
+    is his only key); a member's only by that member (403 for anybody else holding it)."""
+    saved = _saved_search_by_token(token)
+    if saved is None:
+        raise NotFound(_("There is no followed search at this address."))
+    if for_write and saved.owner_id is not None and (actor is None or actor.pk != saved.owner_id):
+        raise Forbidden(_("Only the member who follows this search may change it."))
+    return saved
+
+
+def access_own_saved_search(actor: Member | None, saved_id) -> SavedSearch:
+    """A member's own followed search by its id (the API): another's is a 404, as if it did not
+    exist."""
+    try:
+        pk = int(saved_id)
+    except (TypeError, ValueError):
+        pk = None
+    saved = (SavedSearch.objects.filter(pk=pk, owner=actor).first()
+             if pk is not None and actor is not None else None)
+    if saved is None:
+        raise NotFound(_("No followed search #%(id)s.") % {"id": str(saved_id)[:40]},
+                       extra={"value": str(saved_id)[:40]})
+    return saved
+
+
+def check_can_save_search(actor: Member | None) -> None:
+    """Anybody may follow a search (a visitor too); a member whose account is closed may not."""
+    if actor is not None and not actor.active:
+        raise Forbidden(_("This account is closed."))
+
+
+def check_can_mail_digest(actor: Member | None, saved: SavedSearch) -> None:
+    """The daily mail is for the member who follows the search."""
+    if saved.owner_id is None or actor is None or actor.pk != saved.owner_id:
+        raise Forbidden(_("Only the member who follows this search may have it mailed."))
+
+
+DIGEST_UNSUBSCRIBE_SALT = "rules.followed.unsubscribe"
+
+
+def digest_unsubscribe_token(member: Member) -> str:
+    """The signed part of the link at the foot of a digest: it stops the member's digests
+    without logging in."""
+    return signing.dumps({"m": member.pk}, salt=DIGEST_UNSUBSCRIBE_SALT, compress=True)
+
+
+def check_digest_unsubscribe(token: str) -> Member:
+    try:
+        data = signing.loads(str(token), salt=DIGEST_UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        data = None
+    member = Member.objects.filter(pk=data.get("m")).first() if isinstance(data, dict) else None
+    if member is None:
+        raise NotFound(_("This unsubscribe link is not valid. Change your followed searches on their page."))
+    return member

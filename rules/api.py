@@ -13,7 +13,7 @@ from django.http import Http404
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import generics, mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -24,7 +24,7 @@ from club import selectors as club_selectors
 from club.api import IsCroupierOrReadOnly, actor_of
 from club.errors import InvalidInput
 from club.models import Member
-from club.validators import query_date, query_int, sane_date_range
+from club.validators import query_date, sane_date_range
 
 from . import access, archive_cache, search, selectors, services
 from .models import (
@@ -34,6 +34,7 @@ from .models import (
     PrecedentCitation,
     PrecedentImpact,
     RulebookEntry,
+    SavedSearch,
     SearchDocument,
 )
 
@@ -97,6 +98,21 @@ class CitedBySerializer(serializers.ModelSerializer):
         fields = ["precedent", "treatment"]
 
 
+class StandingSerializer(serializers.Serializer):
+    """How later published precedents treated this one (from their citations)."""
+
+    word = serializers.ChoiceField(choices=["", *PrecedentCitation.Treatment.values],
+                                   help_text="the strongest treatment received; empty when nothing cites it")
+    followed_by = serializers.ListField(child=serializers.CharField())
+    distinguished_by = serializers.ListField(child=serializers.CharField())
+    overruled_by = serializers.ListField(child=serializers.CharField())
+    superseded_by = serializers.ListField(child=serializers.CharField())
+
+
+_STANDING_KEYS = {"follows": "followed_by", "distinguishes": "distinguished_by", "overrules": "overruled_by",
+                  "supersedes": "superseded_by"}
+
+
 class PrecedentSerializer(serializers.ModelSerializer):
     # null for the founding precedents and a panel's rulings
     ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True, allow_null=True)
@@ -105,12 +121,23 @@ class PrecedentSerializer(serializers.ModelSerializer):
                                                 read_only=True)
     fixes = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
+    standing = serializers.SerializerMethodField()
 
     class Meta:
         model = Precedent
         fields = ["permanent_id", "url", "title", "situation", "question", "ruling", "status", "ruled_by_kind",
                   "ruled_by", "ruled_on", "effective_from", "withdrawn_on", "founding", "deal_ref",
-                  "cites_rules", "cites_points", "fixes"]
+                  "cites_rules", "cites_points", "fixes", "standing", "updated_at"]
+
+    @extend_schema_field(StandingSerializer)
+    def get_standing(self, obj) -> dict:
+        # A list sets every row's standing in one query (selectors.with_standing); one row alone
+        # reads its own.
+        standing = getattr(obj, "standing", None) or selectors.precedent_standings([obj])[obj.pk]
+        out = {"word": standing.word}
+        for treatment, key in _STANDING_KEYS.items():
+            out[key] = [p.permanent_id for p in standing.by_treatment.get(treatment, [])]
+        return out
 
     def get_fixes(self, obj) -> dict[str, str]:
         return {f.point.point_id: f.reading for f in obj.fixes.all()}
@@ -277,34 +304,8 @@ _PRECEDENT_FILTERS = [
 
 
 def precedent_queryset(request, params):
-    """The filtered precedent list shared by the API and the pages."""
-    for name, limit in (("q", search.QUERY_MAX_LENGTH), ("rule", 40), ("point", 60)):
-        search.check_text(params.get(name) and str(params.get(name)), field=name, max_length=limit)
-    rule = params.get("rule") or None
-    for name, prefix, top in (("modifier", "M", 100), ("hand", "H", 64)):
-        number = query_int(params, name, min_value=1, max_value=top)
-        if number is not None:
-            rule = f"{prefix}{number}"
-    status_ = params.get("status") or None
-    if status_ and status_ not in Precedent.Status.values:
-        raise InvalidInput(_("status: unknown status %(status)s.") % {"status": repr(status_)}, extra={"field": "status", "value": status_})
-    member = _member(request)
-    refs = None
-    q = (params.get("q") or "").strip()
-    hits: list = []
-    if q:
-        hits = search.search(q, kind="precedent", include_private=bool(member and member.is_croupier), limit=200)
-        refs = [h.ref for h in hits]
-
-    def parse(name):
-        return query_date(params, name)
-
-    qs = selectors.precedent_list(member=member, rule=rule, point=params.get("point") or None, status=status_,
-                                  date_from=parse("from"), date_to=parse("to"), refs=refs)
-    if q:
-        order = {ref: i for i, ref in enumerate(refs)}
-        return sorted(qs, key=lambda p: order.get(p.permanent_id, len(order)))
-    return qs
+    """The filtered precedent list shared by the API and the pages, with each row's standing."""
+    return selectors.precedent_search(params, member=_member(request))
 
 
 class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -327,19 +328,19 @@ class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         page = self.paginate_queryset(items)
         if page is not None:
             return self.get_paginated_response(self._page_data(request, page))
-        return Response(PrecedentSerializer(items, many=True).data)
+        return Response(PrecedentSerializer(selectors.with_standing(items), many=True).data)
 
     def _page_data(self, request, page: list[Precedent]) -> list:
         """A page of the unfiltered list is kept under the archive's version (rules.archive_cache),
         for members and for croupiers (who also see drafts) apart; a search or filter is not."""
         if not set(request.query_params) <= {"limit", "offset"}:
-            return PrecedentSerializer(page, many=True).data
+            return PrecedentSerializer(selectors.with_standing(page), many=True).data
         member = _member(request)
         key = (f"rules:api-precedents:{archive_cache.version()}:{translation.get_language()}:"
                f"{int(bool(member and member.is_croupier))}:{self.paginator.limit}:{self.paginator.offset}")
         data = cache.get(key)
         if data is None:
-            data = PrecedentSerializer(page, many=True).data
+            data = PrecedentSerializer(selectors.with_standing(page), many=True).data
             cache.set(key, data, archive_cache.FRAGMENT_TIMEOUT)
         return data
 
@@ -497,3 +498,68 @@ class DisputeViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveM
         precedent = services.dispute_publish(dispute=dispute, actor=actor_of(request), **data.validated_data)
         detail = selectors.precedent_detail(permanent_id=precedent.permanent_id, member=_member(request))
         return Response(PrecedentDetailSerializer(detail).data, status=status.HTTP_201_CREATED)
+
+
+# ----------------------------------------------------------------------------- followed searches
+class SavedSearchSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField(help_text="the search's page (its secret address)")
+    feed_url = serializers.SerializerMethodField(help_text="its Atom feed (the secret is the only key)")
+
+    class Meta:
+        model = SavedSearch
+        fields = ["id", "query", "filters", "token", "url", "feed_url", "digest", "created_at", "last_digest_at"]
+        read_only_fields = fields
+
+    def get_url(self, obj) -> str:
+        return obj.get_absolute_url()
+
+    def get_feed_url(self, obj) -> str:
+        from django.urls import reverse
+
+        return reverse("rules:followed_feed", args=[obj.token])
+
+
+class SavedSearchInputSerializer(serializers.Serializer):
+    """The search as the precedent list takes its query string."""
+
+    q = serializers.CharField(required=False, allow_blank=True, max_length=search.QUERY_MAX_LENGTH, trim_whitespace=False)
+    rule = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    modifier = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=100)
+    hand = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=64)
+    point = serializers.CharField(required=False, allow_blank=True, max_length=60)
+    status = serializers.ChoiceField(required=False, allow_blank=True, choices=Precedent.Status.choices)
+    date_from = serializers.DateField(required=False, allow_null=True, validators=[sane_date_range])
+    date_to = serializers.DateField(required=False, allow_null=True, validators=[sane_date_range])
+    digest = serializers.BooleanField(required=False, default=True, help_text="mail its news daily")
+
+
+class SavedSearchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.DestroyModelMixin,
+                         viewsets.GenericViewSet):
+    """A member's followed searches of the precedent archive: each has an Atom feed at a secret
+    address and, while ``digest`` is on, a daily mail of its news. Only his own are listed or
+    deleted (another's is a 404)."""
+
+    serializer_class = SavedSearchSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    throttled_actions = ("create", "destroy")
+
+    def get_queryset(self):
+        return selectors.saved_searches_of(_member(self.request))
+
+    @extend_schema(request=SavedSearchInputSerializer, responses={201: SavedSearchSerializer})
+    def create(self, request):
+        data = SavedSearchInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        digest = values.pop("digest", True)
+        values["from"], values["to"] = values.pop("date_from", None), values.pop("date_to", None)
+        actor = actor_of(request)
+        saved = services.saved_search_create(actor=actor, params=values, address=request.META.get("REMOTE_ADDR", ""))
+        if not digest:
+            saved = services.saved_search_digest_set(saved=saved, actor=actor, on=False)
+        return Response(SavedSearchSerializer(saved).data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, pk=None):
+        saved = access.access_own_saved_search(_member(request), pk)
+        services.saved_search_delete(saved=saved, actor=actor_of(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,5 +1,5 @@
 """The demo archive: the rulebook from the engines, the founding precedents, three later
-precedents and two disputes. Loading twice changes nothing."""
+precedents, two disputes and a followed search. Loading twice changes nothing."""
 
 from __future__ import annotations
 
@@ -75,4 +75,7 @@ def load() -> dict[str, int]:
     second_question = "Does modifier 7 kill the Seven dealt after the Ten in a dark circle?"
     if len(deals) > 1 and not Dispute.objects.filter(question=second_question).exists():
         services.dispute_raise(actor=raiser, deal_ref=f"deal-{deals[1].pk}", question=second_question)
+    # A member follows the rulings on base rule 2: its feed and daily mail.
+    if raiser is not None and raiser != croupier and not raiser.saved_searches.exists():
+        services.saved_search_create(actor=raiser, params={"rule": "B2"})
     return {"founding": len(founding), "later": later}

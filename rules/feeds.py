@@ -35,3 +35,48 @@ class RulingsFeed(Feed):
 
     def item_author_name(self, item):
         return item.ruled_by.display_name if item.ruled_by else str(_("The club"))
+
+
+class FollowedSearchFeed(Feed):
+    """The precedents a followed search matches, newest change first: its secret address is the
+    key, so it lists published precedents only."""
+
+    feed_type = Atom1Feed
+
+    def get_object(self, request, token):
+        from django.http import Http404
+
+        from club.errors import NotFound
+
+        from . import access
+
+        try:
+            return access.access_saved_search(None, token, for_write=False)
+        except NotFound:
+            raise Http404
+
+    def title(self, obj):
+        from .following import search_label
+
+        return _("Followed precedents: %(search)s") % {"search": search_label(obj)}
+
+    def subtitle(self, obj):
+        return _("New and changed precedents of a followed search of the club's archive.")
+
+    def link(self, obj):
+        return obj.get_absolute_url()
+
+    def items(self, obj):
+        return selectors.saved_search_news(obj)
+
+    def item_title(self, item):
+        return f"{item.permanent_id}: {item.title} ({item.get_status_display()})"
+
+    def item_description(self, item):
+        return f"{item.question}\n\n{item.ruling}"
+
+    def item_pubdate(self, item):
+        return item.published_at
+
+    def item_updateddate(self, item):
+        return item.updated_at

@@ -135,6 +135,9 @@ class Precedent(models.Model):
                                           verbose_name=_("cited interpretation points"))
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    # Its texts, status or standing last changed (a later precedent citing it changes its
+    # standing): what followed searches report as news.
+    updated_at = models.DateTimeField(_("updated at"), default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-effective_from", "-permanent_id"]
@@ -273,3 +276,56 @@ class SearchDocument(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.ref}"
+
+
+class SavedSearch(models.Model):
+    """A search of the precedent archive somebody follows: an Atom feed at a secret address, and
+    for a member a daily mail of what is new or changed. ``filters`` holds the precedent list's
+    other filters as it takes them (rule, modifier, hand, point, status, from, to). A visitor
+    without an account has only the token to find it again."""
+
+    query = models.CharField(_("search"), max_length=200, blank=True)
+    filters = models.JSONField(_("filters"), default=dict, blank=True)
+    token = models.CharField(_("secret"), max_length=64, unique=True)
+    owner = models.ForeignKey(Member, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="saved_searches", verbose_name=_("member"))
+    digest = models.BooleanField(_("daily mail"), default=False)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    last_digest_at = models.DateTimeField(_("last mail"), null=True, blank=True)
+    # A keyed hash of the address it was saved from: bounds how many one address saves a day.
+    address = models.CharField(max_length=64, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("followed search")
+        verbose_name_plural = _("followed searches")
+
+    def __str__(self) -> str:
+        return f"{self.query!r} {self.filters}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:followed_detail", args=[self.token])
+
+    def params(self) -> dict:
+        """The search as the precedent list takes its query string."""
+        out = {k: v for k, v in (self.filters or {}).items() if v not in (None, "")}
+        if self.query:
+            out["q"] = self.query
+        return out
+
+
+class DigestSent(models.Model):
+    """A day's mail of followed searches to one member: written in the transaction that sends it,
+    so a second run of the day (or two at once) sends nothing more."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="digests_sent")
+    day = models.DateField(_("day"))
+    sent_at = models.DateTimeField(_("sent"), default=timezone.now)
+    precedents = models.PositiveIntegerField(_("precedents"), default=0)
+
+    class Meta:
+        ordering = ["-day"]
+        constraints = [models.UniqueConstraint(fields=["member", "day"], name="digest_sent_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.day}"

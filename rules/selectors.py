@@ -6,7 +6,7 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from . import archive_cache
 from .models import (
@@ -17,6 +17,7 @@ from .models import (
     PrecedentImpact,
     ReadingFix,
     RulebookEntry,
+    SavedSearch,
 )
 
 
@@ -178,6 +179,56 @@ def precedent_list(*, member=None, rule: str | None = None, point: str | None = 
         Prefetch("fixes", queryset=ReadingFix.objects.select_related("point")))
 
 
+# The query string of the precedent list: what a followed search keeps besides its words.
+SEARCH_FILTERS = ("rule", "modifier", "hand", "point", "status", "from", "to")
+# How many of a search's hits are read, best first.
+SEARCH_HITS = 200
+
+
+def precedent_search_arguments(params, *, member=None) -> tuple[dict, list[str] | None]:
+    """The precedent list's query string (q, rule, modifier, hand, point, status, from, to) as
+    the arguments of :func:`precedent_list`, and the full-text hits' permanent ids best first
+    (None without words). A bad value is an :class:`~club.errors.InvalidInput` naming it."""
+    from django.utils.translation import gettext as _
+
+    from club.errors import InvalidInput
+    from club.validators import query_date, query_int
+
+    from . import search
+
+    for name, limit in (("q", search.QUERY_MAX_LENGTH), ("rule", 40), ("point", 60)):
+        search.check_text(params.get(name) and str(params.get(name)), field=name, max_length=limit)
+    rule = params.get("rule") or None
+    for name, prefix, top in (("modifier", "M", 100), ("hand", "H", 64)):
+        number = query_int(params, name, min_value=1, max_value=top)
+        if number is not None:
+            rule = f"{prefix}{number}"
+    status = params.get("status") or None
+    if status and status not in Precedent.Status.values:
+        raise InvalidInput(_("status: unknown status %(status)s.") % {"status": repr(str(status)[:40])},
+                           extra={"field": "status", "value": str(status)[:40]})
+    refs = None
+    q = (params.get("q") or "").strip()
+    if q:
+        hits = search.search(q, kind="precedent", include_private=bool(member and member.is_croupier),
+                             limit=SEARCH_HITS)
+        refs = [h.ref for h in hits]
+    arguments = {"member": member, "rule": rule, "point": params.get("point") or None, "status": status,
+                 "date_from": query_date(params, "from"), "date_to": query_date(params, "to"), "refs": refs}
+    return arguments, refs
+
+
+def precedent_search(params, *, member=None):
+    """The precedents the list page and the API show for a query string: ranked by the search
+    when it has words, else in the archive's order."""
+    arguments, refs = precedent_search_arguments(params, member=member)
+    qs = precedent_list(**arguments)
+    if refs is not None:
+        order = {ref: i for i, ref in enumerate(refs)}
+        return sorted(qs, key=lambda p: order.get(p.permanent_id, len(order)))
+    return qs
+
+
 def precedent_detail(*, permanent_id: str, member=None) -> Precedent:
     return (visible_precedents(member).select_related("ruled_by")
             .prefetch_related("panel", "cited_entries", "cited_points",
@@ -315,3 +366,126 @@ def deals_to_rejudge(permanent_id: str) -> list[tuple[str, int]]:
     makes the new result versions)."""
     return list(PrecedentImpact.objects.filter(precedent__permanent_id=permanent_id)
                 .order_by("deal_ref", "deal_number").values_list("deal_ref", "deal_number"))
+
+
+def precedent_graph_around(precedent: Precedent, *, member=None, steps: int = 2,
+                           limit: int = 60) -> tuple[list[GraphNode], list[GraphEdge], int, int]:
+    """The citations around a precedent, ``steps`` citations away in either direction, laid out
+    in columns: what it cites (and what those cite) to the left, what cites it to the right, a
+    precedent reached both ways in the column nearest the centre. One query per step; at most
+    ``limit`` precedents, the nearest first."""
+    visible = set(visible_precedents(member).values_list("pk", flat=True)) if steps else set()
+    column = {precedent.pk: 0}
+    found = {precedent.pk: precedent}
+    links: dict[tuple[int, int], str] = {}
+    frontier = {precedent.pk}
+    for _step in range(steps):
+        if not frontier or len(found) >= limit:
+            break
+        rows = (PrecedentCitation.objects.filter(Q(citing__in=frontier) | Q(cited__in=frontier))
+                .select_related("citing", "cited").order_by("cited__effective_from", "citing__effective_from", "pk"))
+        reached = set()
+        for row in rows:
+            if row.citing_id not in visible or row.cited_id not in visible:
+                continue
+            for near, far, side in ((row.citing_id, row.cited, -1), (row.cited_id, row.citing, +1)):
+                if near in frontier and far.pk not in column and len(found) < limit:
+                    column[far.pk] = column[near] + side
+                    found[far.pk] = far
+                    reached.add(far.pk)
+            if row.citing_id in found and row.cited_id in found:
+                links[(row.citing_id, row.cited_id)] = row.treatment
+        frontier = reached
+    # The citations between precedents already shown, found by the last step's neighbours.
+    columns = sorted(set(column.values()))
+    col_w, row_h = 180, 56
+    width = max(len(columns), 1) * col_w
+    by_column: dict[int, list[int]] = {}
+    for pk, col in column.items():
+        by_column.setdefault(col, []).append(pk)
+    rows_n = max(len(v) for v in by_column.values())
+    height = rows_n * row_h + 16
+    nodes: dict[int, GraphNode] = {}
+    for index, col in enumerate(columns):
+        members = sorted(by_column[col], key=lambda pk: (found[pk].effective_from, found[pk].permanent_id))
+        top = (height - len(members) * row_h) // 2
+        for i, pk in enumerate(members):
+            p = found[pk]
+            nodes[pk] = GraphNode(p.permanent_id, p.title, p.status, index * col_w + col_w // 2,
+                                  top + row_h * i + row_h // 2, pk == precedent.pk)
+    edges = [GraphEdge(nodes[citing], nodes[cited], treatment)
+             for (citing, cited), treatment in sorted(links.items())]
+    return list(nodes.values()), edges, width, height
+
+
+# ----------------------------------------------------------------------------- standing
+# The strongest treatment decides the one word a list shows.
+STANDING_ORDER = (PrecedentCitation.Treatment.OVERRULES, PrecedentCitation.Treatment.SUPERSEDES,
+                  PrecedentCitation.Treatment.DISTINGUISHES, PrecedentCitation.Treatment.FOLLOWS)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How later published precedents have treated one: for each treatment, the precedents that
+    gave it (earliest first)."""
+
+    by_treatment: dict
+
+    @property
+    def word(self) -> str:
+        """The strongest treatment ("overrules" ...), or "" when nothing cites it."""
+        return next((t for t in STANDING_ORDER if self.by_treatment.get(t)), "")
+
+    @property
+    def ends_force(self) -> bool:
+        return self.word in PrecedentCitation.ENDS_FORCE
+
+    def lines(self) -> list[tuple[str, list[Precedent]]]:
+        return [(t, self.by_treatment[t]) for t in STANDING_ORDER if self.by_treatment.get(t)]
+
+
+def precedent_standings(precedents) -> dict[int, Standing]:
+    """The standing of each precedent, from the treatments recorded on the citations of published
+    precedents: one query for a whole page, whatever its size."""
+    pks = [p.pk for p in precedents]
+    found: dict[int, dict[str, list[Precedent]]] = {pk: {} for pk in pks}
+    if pks:
+        rows = (PrecedentCitation.objects.filter(cited__in=pks, citing__status__in=Precedent.PUBLISHED)
+                .select_related("citing").order_by("citing__effective_from", "citing__permanent_id"))
+        for row in rows:
+            found[row.cited_id].setdefault(row.treatment, []).append(row.citing)
+    return {pk: Standing(by_treatment) for pk, by_treatment in found.items()}
+
+
+def with_standing(precedents):
+    """The precedents, each with its ``standing`` set (one query)."""
+    precedents = list(precedents)
+    standings = precedent_standings(precedents)
+    for p in precedents:
+        p.standing = standings[p.pk]
+    return precedents
+
+
+# ----------------------------------------------------------------------------- followed searches
+# The most a feed or one search of a digest lists.
+FOLLOWED_ITEMS = 30
+
+
+def saved_search_news(saved: SavedSearch, *, since=None, limit: int = FOLLOWED_ITEMS) -> list[Precedent]:
+    """The published precedents a followed search matches, newest change first; with ``since``,
+    only those published or changed after it. Drafts never: a feed's address is no login."""
+    from club.errors import ApplicationError
+
+    try:
+        arguments, _refs = precedent_search_arguments(saved.params(), member=None)
+    except ApplicationError:  # a search that no longer parses finds nothing rather than failing
+        return []
+    # The founding readings are the club's starting point: news only once something changed them.
+    qs = precedent_list(**arguments).filter(Q(founding=False) | Q(updated_at__gt=F("published_at")))
+    if since is not None:
+        qs = qs.filter(updated_at__gt=since)
+    return list(qs.order_by("-updated_at", "-permanent_id")[:limit])
+
+
+def saved_searches_of(member) -> QuerySet[SavedSearch]:
+    return SavedSearch.objects.filter(owner=member).order_by("-created_at", "-pk")

@@ -25,6 +25,7 @@ from .models import (
     PrecedentImpact,
     ReadingFix,
     RulebookEntry,
+    SavedSearch,
 )
 
 FOUNDING_DATE = dt.date(2003, 1, 1)
@@ -179,11 +180,19 @@ def precedent_file(*, actor: Member | None, title: str, situation: str, question
     PrecedentCitation.objects.bulk_create([
         PrecedentCitation(citing=precedent, cited=cited, treatment=treatment)
         for cited, treatment in _check_citations(precedent, cites_precedents or {})])
+    if precedent.is_published:
+        _touch_cited(precedent)
     search.index_precedent(precedent)
     archive_cache.changed()  # the fixes and citations came in bulk, after the precedent's save
     if precedent.status == Precedent.Status.BINDING and checked_fixes and not founding:
         _enqueue_whatif(precedent)
     return precedent
+
+
+def _touch_cited(precedent: Precedent) -> None:
+    """A published precedent that cites earlier ones changes their standing: they are news to
+    whoever follows them."""
+    Precedent.objects.filter(cited_by__citing=precedent).update(updated_at=timezone.now())
 
 
 def _enqueue_whatif(precedent: Precedent) -> None:
@@ -206,7 +215,10 @@ def precedent_transition(*, precedent: Precedent, actor: Member, to: str,
         precedent.withdrawn_on = on or timezone.localdate()
     if precedent.published_at is None and to in Precedent.PUBLISHED:
         precedent.published_at = timezone.now()
+    precedent.updated_at = timezone.now()
     precedent.save()
+    if to in (Precedent.Status.BINDING, Precedent.Status.ADVISORY):
+        _touch_cited(precedent)
     search.index_precedent(precedent)
     if to == Precedent.Status.BINDING and precedent.fixes.exists():
         _enqueue_whatif(precedent)
@@ -230,6 +242,7 @@ def precedent_update(*, precedent: Precedent, actor: Member, **fields) -> Preced
             raise InvalidInput(_("%(field)s: this field is required.") % {"field": name}, extra={"field": name, "value": value})
         _check_length(name, value, 200 if name == "title" else TEXT_MAX_LENGTH)
         setattr(precedent, name, value.strip())
+    precedent.updated_at = timezone.now()
     precedent.save()
     search.index_precedent(precedent)
     return precedent
@@ -413,3 +426,90 @@ def precedent_by_permanent_id(permanent_id: str) -> Precedent:
         return Precedent.objects.get(permanent_id=permanent_id)
     except Precedent.DoesNotExist:
         raise NotFound(_("No precedent %(id)s.") % {"id": repr(permanent_id)}, extra={"value": permanent_id})
+
+
+# ----------------------------------------------------------------------------- followed searches
+# How many searches a member follows, and how many one address may save in a day (a visitor's
+# searches have no other owner to count against).
+SAVED_SEARCHES_PER_MEMBER = 20
+SAVED_SEARCHES_PER_ADDRESS_A_DAY = 10
+_FILTER_LIMIT = 60
+
+
+def address_key(address: str) -> str:
+    """A keyed hash of a network address: enough to count what one address saved, without
+    keeping the address."""
+    import hashlib
+    import hmac
+
+    from django.conf import settings
+
+    if not address:
+        return ""
+    return hmac.new(settings.SECRET_KEY.encode(), str(address).encode(), hashlib.sha256).hexdigest()
+
+
+def _search_of(params: Mapping) -> tuple[str, dict[str, str]]:
+    from .selectors import SEARCH_FILTERS, precedent_search_arguments
+
+    query = str(params.get("q") or "").strip()
+    filters = {}
+    for name in SEARCH_FILTERS:
+        value = params.get(name)
+        if value in (None, ""):
+            continue
+        value = value.isoformat() if isinstance(value, dt.date) else str(value).strip()
+        search.check_text(value, field=name, max_length=_FILTER_LIMIT)
+        filters[name] = value
+    # The list's own checks: a search that the list would refuse is not followed either.
+    precedent_search_arguments({**filters, "q": query}, member=None)
+    return query, filters
+
+
+@transaction.atomic
+def saved_search_create(*, actor: Member | None, params: Mapping, address: str = "") -> SavedSearch:
+    """Follow a search of the precedent archive: ``params`` as the precedent list takes them
+    (q, rule, modifier, hand, point, status, from, to). A member's search is mailed daily until
+    he turns it off; a visitor has only the secret address."""
+    import secrets
+
+    from club.errors import TooManyAttempts
+
+    access.check_can_save_search(actor)
+    query, filters = _search_of(params)
+    key = address_key(address)
+    if actor is not None:
+        Member.objects.select_for_update().filter(pk=actor.pk).first()
+        if SavedSearch.objects.filter(owner=actor).count() >= SAVED_SEARCHES_PER_MEMBER:
+            raise TooManyAttempts(_("You follow %(max)s searches already: stop following one first.")
+                                  % {"max": SAVED_SEARCHES_PER_MEMBER}, extra={"max": SAVED_SEARCHES_PER_MEMBER})
+    if key and SavedSearch.objects.filter(
+            address=key, created_at__gte=timezone.now() - dt.timedelta(days=1)).count() >= SAVED_SEARCHES_PER_ADDRESS_A_DAY:
+        raise TooManyAttempts(_("Too many searches followed from here today; try again tomorrow."),
+                              extra={"max": SAVED_SEARCHES_PER_ADDRESS_A_DAY})
+    return SavedSearch.objects.create(query=query, filters=filters, token=secrets.token_urlsafe(32), owner=actor,
+                                      digest=actor is not None, address=key)
+
+
+@transaction.atomic
+def saved_search_delete(*, saved: SavedSearch, actor: Member | None) -> None:
+    """Stop following a search: its feed address answers no more."""
+    saved = access.access_saved_search(actor, saved.token, for_write=True)
+    saved.delete()
+
+
+@transaction.atomic
+def saved_search_digest_set(*, saved: SavedSearch, actor: Member, on: bool) -> SavedSearch:
+    """Turn the daily mail of a member's followed search on or off."""
+    saved = access.access_saved_search(actor, saved.token, for_write=True)
+    access.check_can_mail_digest(actor, saved)
+    saved.digest = bool(on)
+    saved.save(update_fields=["digest"])
+    return saved
+
+
+@transaction.atomic
+def saved_search_digests_off(*, member: Member) -> int:
+    """The unsubscribe link of a digest (its signed token is the only key): no more digests for
+    this member; the searches and their feeds stay."""
+    return SavedSearch.objects.filter(owner=member, digest=True).update(digest=False)

@@ -19,3 +19,13 @@ def precedent_whatif(precedent_id: int) -> int:
     if precedent is None:
         return 0
     return len(services.precedent_whatif_compute(precedent=precedent))
+
+
+@shared_task(name="rules.followed_digests", acks_late=True, autoretry_for=(OperationalError, InterfaceError),
+             retry_backoff=True, max_retries=3)
+def followed_digests() -> int:
+    """Beat's daily mail of followed searches (rules.following); each member's goes out once a
+    day, however often it runs."""
+    from . import following
+
+    return following.digests_send_due()

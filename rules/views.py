@@ -115,10 +115,13 @@ def precedent_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     # The unfiltered list's pages are kept (a bounded set: the page numbers, for members and for
-    # croupiers, who also see drafts); a search or a filter is drawn afresh.
+    # croupiers, who also see drafts); a search or a filter is drawn afresh. Each row's standing is
+    # read only when the rows are drawn.
     return render(request, "rules/precedent_list.html", _kept(
-        form=form, precedents=page.object_list, page=page, error=error, query=query.urlencode(),
-        filtered=any(k != "q" for k in params), kept=error is None and set(request.GET) <= {"page"}))
+        form=form, precedents=lambda: selectors.with_standing(page.object_list), page=page, error=error,
+        query=query.urlencode(), filtered=any(k != "q" for k in params),
+        kept=error is None and set(request.GET) <= {"page"},
+        follow_params=params if error is None and (form.is_valid() or not request.GET) else None))
 
 
 def precedent_detail(request: HttpRequest, permanent_id: str) -> HttpResponse:
@@ -130,8 +133,10 @@ def precedent_detail(request: HttpRequest, permanent_id: str) -> HttpResponse:
         raise Http404(_("No such precedent."))
     nodes, edges, width, height = selectors.precedent_graph(precedent)
     member = _member(request)
+    standing = selectors.precedent_standings([precedent])[precedent.pk]
     return render(request, "rules/precedent_detail.html", {
         "precedent": precedent, "nodes": nodes, "edges": edges, "width": width, "height": height,
+        "standing": standing,
         "can_write": bool(member and member.is_croupier),
         "transitions": Precedent.TRANSITIONS.get(precedent.status, ())})
 
@@ -308,3 +313,125 @@ def dispute_act(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     return redirect(dispute)
+
+
+def precedent_graph_page(request: HttpRequest, permanent_id: str) -> HttpResponse:
+    """The citations around a precedent, two steps each way."""
+    if search.names_nothing(permanent_id):
+        raise Http404
+    member = _member(request)
+    try:
+        precedent = selectors.visible_precedents(member).get(permanent_id=permanent_id)
+    except Precedent.DoesNotExist:
+        raise Http404(_("No such precedent."))
+    nodes, edges, width, height = selectors.precedent_graph_around(precedent, member=member)
+    return render(request, "rules/precedent_graph.html", {
+        "precedent": precedent, "nodes": nodes, "edges": edges, "width": width, "height": height})
+
+
+# ----------------------------------------------------------------------------- followed searches
+def _saved_or_404(request, token: str, *, for_write: bool):
+    try:
+        return access.access_saved_search(_member(request), token, for_write=for_write)
+    except NotFound as exc:
+        raise Http404(exc.message)
+    except Forbidden as exc:
+        raise _forbidden(exc)
+
+
+def _list_url(params: dict) -> str:
+    from django.http import QueryDict
+    from django.urls import reverse
+
+    query = QueryDict(mutable=True)
+    query.update(params)
+    return reverse("rules:precedent_list") + (f"?{query.urlencode()}" if params else "")
+
+
+@require_POST
+def follow(request: HttpRequest) -> HttpResponse:
+    """"Follow this search" on the precedent list: anybody, a visitor too."""
+    member = _member(request)
+    try:
+        saved = services.saved_search_create(actor=member, params=request.POST,
+                                             address=request.META.get("REMOTE_ADDR", ""))
+    except Forbidden as exc:
+        raise _forbidden(exc)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return redirect(_list_url({k: v for k, v in request.POST.items()
+                                   if k in ("q", *selectors.SEARCH_FILTERS)}))
+    if member is None:
+        messages.success(request, _("You follow this search. Keep this page's address: it is the only way back to it."))
+    else:
+        messages.success(request, _("You follow this search. New and changed precedents come to you by mail each day."))
+    return redirect(saved)
+
+
+def followed_detail(request: HttpRequest, token: str) -> HttpResponse:
+    from django.urls import reverse
+
+    from .following import search_label
+
+    saved = _saved_or_404(request, token, for_write=False)
+    member = _member(request)
+    news = selectors.with_standing(selectors.saved_search_news(saved, limit=10))
+    return render(request, "rules/followed_detail.html", {
+        "saved": saved, "label": search_label(saved), "news": news,
+        "feed_url": request.build_absolute_uri(reverse("rules:followed_feed", args=[saved.token])),
+        "page_url": request.build_absolute_uri(saved.get_absolute_url()),
+        "list_url": _list_url(saved.params()),
+        "is_owner": member is not None and saved.owner_id == member.pk,
+        "may_change": saved.owner_id is None or (member is not None and saved.owner_id == member.pk)})
+
+
+@login_required
+def followed_list(request: HttpRequest) -> HttpResponse:
+    from .following import search_label
+
+    member = _member(request)
+    if member is None:
+        raise Http404(_("This account is not a club member."))
+    searches = [{"saved": s, "label": search_label(s), "list_url": _list_url(s.params())}
+                for s in selectors.saved_searches_of(member)]
+    return render(request, "rules/followed_list.html", {"searches": searches,
+                                                        "limit": services.SAVED_SEARCHES_PER_MEMBER})
+
+
+@require_POST
+def followed_delete(request: HttpRequest, token: str) -> HttpResponse:
+    member = _member(request)
+    saved = _saved_or_404(request, token, for_write=True)
+    services.saved_search_delete(saved=saved, actor=member)
+    messages.success(request, _("You no longer follow this search; its feed is closed."))
+    return redirect("rules:followed_list" if member is not None else "rules:precedent_list")
+
+
+@login_required
+@require_POST
+def followed_digest(request: HttpRequest, token: str) -> HttpResponse:
+    member = _member(request)
+    saved = _saved_or_404(request, token, for_write=True)
+    try:
+        services.saved_search_digest_set(saved=saved, actor=member, on=request.POST.get("on") == "1")
+    except Forbidden as exc:
+        raise _forbidden(exc)
+    if request.POST.get("on") == "1":
+        messages.success(request, _("This search comes to you by mail each day it has news."))
+    else:
+        messages.success(request, _("No more mails for this search; its feed stays."))
+    return redirect(request.POST.get("next") == "detail" and saved.get_absolute_url() or "rules:followed_list")
+
+
+def followed_unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The link at the foot of a digest: GET asks, POST stops every digest of the member. The
+    signed token is the only key; no login."""
+    try:
+        target = access.check_digest_unsubscribe(token)
+    except ApplicationError as exc:
+        raise Http404(exc.message)
+    done = False
+    if request.method == "POST":
+        services.saved_search_digests_off(member=target)
+        done = True
+    return render(request, "rules/followed_unsubscribe.html", {"done": done})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import pgettext_lazy
 
 register = template.Library()
 
@@ -29,3 +30,41 @@ def lookup(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+# A precedent's standing in one word (its strongest treatment), and each treatment's line.
+_STANDING_WORDS = {
+    "overrules": pgettext_lazy("precedent standing", "Overruled"),
+    "supersedes": pgettext_lazy("precedent standing", "Superseded"),
+    "distinguishes": pgettext_lazy("precedent standing", "Distinguished"),
+    "follows": pgettext_lazy("precedent standing", "Followed"),
+}
+_STANDING_LINES = {
+    "overrules": pgettext_lazy("precedent standing", "Overruled by"),
+    "supersedes": pgettext_lazy("precedent standing", "Superseded by"),
+    "distinguishes": pgettext_lazy("precedent standing", "Distinguished by"),
+    "follows": pgettext_lazy("precedent standing", "Followed by"),
+}
+
+
+@register.filter
+def standing_word(standing) -> str:
+    """"Overruled", "Followed" ... for a :class:`rules.selectors.Standing`; "" when nothing cites it."""
+    word = getattr(standing, "word", "")
+    return str(_STANDING_WORDS[word]) if word else ""
+
+
+@register.filter
+def standing_line(treatment) -> str:
+    return str(_STANDING_LINES.get(treatment, ""))
+
+
+@register.filter
+def treatment_label(treatment) -> str:
+    """A citation's treatment in words of the page's language ("overrules", "отменяет")."""
+    from rules.models import PrecedentCitation
+
+    try:
+        return str(PrecedentCitation.Treatment(treatment).label)
+    except ValueError:
+        return ""
