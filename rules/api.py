@@ -528,9 +528,13 @@ class SavedSearchInputSerializer(serializers.Serializer):
     hand = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=64)
     point = serializers.CharField(required=False, allow_blank=True, max_length=60)
     status = serializers.ChoiceField(required=False, allow_blank=True, choices=Precedent.Status.choices)
-    date_from = serializers.DateField(required=False, allow_null=True, validators=[sane_date_range])
-    date_to = serializers.DateField(required=False, allow_null=True, validators=[sane_date_range])
     digest = serializers.BooleanField(required=False, default=True, help_text="mail its news daily")
+
+
+# "from" and "to", as the precedent list names them (Python keeps "from" for itself).
+for _name in ("from", "to"):
+    SavedSearchInputSerializer._declared_fields[_name] = serializers.DateField(
+        required=False, allow_null=True, validators=[sane_date_range])
 
 
 class SavedSearchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.DestroyModelMixin,
@@ -552,7 +556,6 @@ class SavedSearchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.Destr
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         digest = values.pop("digest", True)
-        values["from"], values["to"] = values.pop("date_from", None), values.pop("date_to", None)
         actor = actor_of(request)
         saved = services.saved_search_create(actor=actor, params=values, address=request.META.get("REMOTE_ADDR", ""))
         if not digest:

@@ -162,13 +162,14 @@ def precedent_file(*, actor: Member | None, title: str, situation: str, question
         raise InvalidInput(_("A panel has at least two members."), extra={"field": "panel", "value": len(panel_members)})
     ruled_on = ruled_on or timezone.localdate()
     effective_from = effective_from or ruled_on
+    now = timezone.now()
     precedent = Precedent(
         permanent_id=permanent_id or _next_permanent_id(ruled_on.year), title=title.strip(),
         situation=situation.strip(), question=question.strip(), ruling=ruling.strip(), deal_ref=deal_ref,
         deal_snapshot=_snapshot(deal_snapshot), ruled_by_kind=ruled_by_kind, ruled_by=actor,
         ruled_on=ruled_on, effective_from=effective_from, status=status, founding=founding,
         was_binding=status == Precedent.Status.BINDING,
-        published_at=timezone.now() if status in Precedent.PUBLISHED else None)
+        published_at=now if status in Precedent.PUBLISHED else None, updated_at=now)
     precedent.save()
     if panel_members:
         precedent.panel.set(panel_members)
@@ -213,9 +214,10 @@ def precedent_transition(*, precedent: Precedent, actor: Member, to: str,
         precedent.was_binding = True
     if to == Precedent.Status.WITHDRAWN:
         precedent.withdrawn_on = on or timezone.localdate()
+    now = timezone.now()
     if precedent.published_at is None and to in Precedent.PUBLISHED:
-        precedent.published_at = timezone.now()
-    precedent.updated_at = timezone.now()
+        precedent.published_at = now
+    precedent.updated_at = now
     precedent.save()
     if to in (Precedent.Status.BINDING, Precedent.Status.ADVISORY):
         _touch_cited(precedent)
@@ -279,7 +281,7 @@ def founding_precedents_load() -> list[Precedent]:
             question=point.question,
             ruling=f"The club reads {point.point_id} as '{point.default}'" + (f": {meaning}." if meaning else "."),
             ruled_on=FOUNDING_DATE, effective_from=FOUNDING_DATE, status=Precedent.Status.BINDING,
-            was_binding=True, ruled_by_kind=Precedent.RuledBy.PANEL, published_at=now))
+            was_binding=True, ruled_by_kind=Precedent.RuledBy.PANEL, published_at=now, updated_at=now))
     Precedent.objects.bulk_create(precedents)
     ids = dict(Precedent.objects.filter(permanent_id__in=[p.permanent_id for p in precedents])
                .values_list("permanent_id", "pk"))

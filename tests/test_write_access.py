@@ -70,6 +70,8 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("PATCH", "/api/precedents/{permanent_id}/"): "croupier",
     ("POST", "/api/precedents/{permanent_id}/transition/"): "croupier",
     ("POST", "/api/precedents/{permanent_id}/what-if/"): "croupier",
+    ("POST", "/api/saved-searches/"): "member",
+    ("DELETE", "/api/saved-searches/{pk}/"): "relation",
     ("POST", "/api/sessions/"): "croupier",
     ("PATCH", "/api/sessions/{pk}/"): "croupier",
     ("POST", "/api/sessions/{pk}/rsvp/"): "member",
@@ -155,6 +157,10 @@ PAGE_WRITES: dict[str, str] = {
     "rules:precedent_transition": "croupier",
     "rules:dispute_new": "member",
     "rules:dispute_act": "relation",
+    "rules:follow": "anyone",
+    "rules:followed_delete": "relation",
+    "rules:followed_digest": "relation",
+    "rules:followed_unsubscribe": "anyone",
 }
 READ_PAGES = {
     "club:dashboard", "club:member_list", "club:member_detail", "club:dimension_list", "club:dimension_detail",
@@ -173,7 +179,8 @@ READ_PAGES = {
     "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",
     "rules:precedent_list", "rules:feed", "rules:precedent_detail", "rules:dispute_list",
-    "rules:dispute_detail", "rules:entry_detail",
+    "rules:dispute_detail", "rules:entry_detail", "rules:precedent_graph", "rules:followed_list",
+    "rules:followed_detail", "rules:followed_feed",
 }
 
 # The tables that try the relations (own / another's / seated / not) of each app, row by row.
@@ -188,6 +195,8 @@ RELATION_TABLES = {
     "/api/bets/": "tests.games.test_access",
     "games:": "tests.games.test_access",
     "/api/disputes/": "tests.rules.test_access",
+    "/api/saved-searches/": "tests.rules.test_following",
+    "rules:followed": "tests.rules.test_following",
     "rules:": "tests.rules.test_access",
     "/api/tokens/": "tests.club.test_privacy",
     "/api/members/": "tests.club.test_api",
@@ -275,7 +284,7 @@ def _objects() -> dict[str, str]:
     from games.tables.models import CasinoHand, DiceMatch
     from games.tournaments.models import Table as TournamentTable
     from games.tournaments.models import Tournament
-    from rules.models import Dispute, Precedent
+    from rules.models import Dispute, Precedent, SavedSearch
 
     venue = apps.get_model("club", "Venue").objects.first()
     dimension = apps.get_model("club", "Dimension").objects.first()
@@ -291,6 +300,7 @@ def _objects() -> dict[str, str]:
         "bets": str(Bet.objects.first().pk),
         "disputes": str(Dispute.objects.first().pk),
         "precedents": Precedent.objects.first().permanent_id,
+        "saved-searches": str(SavedSearch.objects.first().pk),
         "sessions": str(session.pk),
         "tournaments": Tournament.objects.first().slug,
         "tournament-tables": str(TournamentTable.objects.first().pk),
