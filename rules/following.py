@@ -23,6 +23,7 @@ from club.reminders import member_language
 
 from . import access, selectors
 from .models import DigestSent, SavedSearch
+from .titles import title
 
 
 def _site(path: str) -> str:
@@ -37,6 +38,10 @@ def search_label(saved: SavedSearch) -> str:
     names = {"rule": _("rule %(value)s"), "modifier": _("modifier %(value)s"), "hand": _("hand %(value)s"),
              "point": _("point %(value)s"), "from": _("ruled from %(value)s"), "to": _("ruled until %(value)s")}
     for name, value in (saved.filters or {}).items():
+        code = {"modifier": f"M{value}", "hand": f"H{value}"}.get(name, value)
+        if name in ("rule", "modifier", "hand") and title(code):
+            # A rule is shown with its title, as everywhere on the site.
+            value = f"{code} · {title(code)}"
         if name == "status":
             label = dict(Precedent.Status.choices).get(value, value)
             parts.append(_("status: %(value)s") % {"value": str(label).lower()})

@@ -21,7 +21,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 # Pages outside the club's own apps (the API, Django's admin, allauth, i18n, static files) and
 # downloads that are not pages (CSV, the RSS feed).
 FOREIGN_PREFIXES = ("api/", "admin/", "accounts/", "i18n/", "^static/", "health/", "ready/", "favicon")
-NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "tournaments:sheet_totals",
+NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "rules:followed_feed", "tournaments:sheet_totals",
             "games:statement_export", "games:ledger_export", "games:game_results_export",
             "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export",
             "seasons:export", "club:member_data"}
@@ -160,7 +160,8 @@ def _pages() -> dict[str, tuple[str, list[str]]]:
 # their readings by code, the founding precedents' titles): the pages that list them are known to
 # fail the scan until they are told in both languages (an unexpected pass is reported).
 ENGLISH_ONLY_PAGES = {"rules:index", "rules:point_list", "rules:point_detail", "rules:readings",
-                      "rules:precedent_list", "rules:precedent_detail", "rules:precedent_new"}
+                      "rules:precedent_list", "rules:precedent_detail", "rules:precedent_new",
+                      "rules:followed_detail"}
 PAGES = [pytest.param(name, marks=pytest.mark.xfail(reason="interpretation points and founding precedents "
                                                            "are English-only data", strict=False))
          if name in ENGLISH_ONLY_PAGES else name for name in sorted(_pages())]
@@ -288,6 +289,14 @@ def _arguments(club) -> dict[str, dict]:
     found["club:audit_object"] = {"kind": "deal", "pk": deal.pk}
     found["club:calendar_member"] = {"token": member.calendar_token}
     found["club:unsubscribe"] = {"token": access.unsubscribe_token(kind=MailSent.Kind.SESSION_DAY, member=member)}
+    from rules import access as rules_access
+    from rules.models import SavedSearch
+
+    followed = SavedSearch.objects.filter(owner=member).order_by("pk").first()
+    for name in ("rules:followed_detail", "rules:followed_feed", "rules:followed_delete", "rules:followed_digest"):
+        found[name] = {"token": followed.token}
+    found["rules:followed_unsubscribe"] = {"token": rules_access.digest_unsubscribe_token(member)}
+    found["rules:precedent_graph"] = found["rules:precedent_detail"]
     return found
 
 
