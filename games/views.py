@@ -3,6 +3,9 @@ statistics. Thin views over services and selectors; htmx swaps the recording pan
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -31,6 +34,8 @@ from .forms import (
 )
 from .models import Deal, Game, Result
 from .sitting import Sitting, sitting_for
+
+T = TypeVar("T")
 
 
 def _member(request) -> Member:
@@ -326,20 +331,31 @@ def bet_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
                      % {"name": bet.member.display_name, "amount": bet.amount})
 
 
+def _act(request: HttpRequest, run: Callable[[], T], *, said: Callable[[T], str], to: Callable[[T], Any],
+         back: Any) -> HttpResponse:
+    """One service call of a POST: ``run()``; when it is done, ``said(value)`` as a message and a
+    redirect to ``to(value)``. A refusal goes ``back``: a message and a redirect to that object or
+    URL, or, when ``back`` is a function, the response it makes of the refusal."""
+    try:
+        value = run()
+    except ApplicationError as exc:
+        if callable(back):
+            return back(exc)
+        messages.error(request, exc.message)
+        return redirect(back)
+    messages.success(request, said(value))
+    return redirect(to(value))
+
+
 @login_required
 @require_POST
 def deal_void(request: HttpRequest, pk: int) -> HttpResponse:
     """The croupier voids a deal: it counts as not played; the game goes on."""
     member = _member(request)
     deal = _deal(member, pk, for_write=True)
-    try:
-        services.deal_void(deal=deal, actor=member)
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-        return redirect(deal)
-    messages.success(request, _("Deal %(number)s is voided: it counts as not played. Start the next deal.")
-                     % {"number": deal.number})
-    return redirect(deal.game)
+    return _act(request, lambda: services.deal_void(deal=deal, actor=member), back=deal, to=lambda _void: deal.game,
+                said=lambda _void: _("Deal %(number)s is voided: it counts as not played. Start the next deal.")
+                % {"number": deal.number})
 
 
 @login_required
@@ -348,13 +364,8 @@ def deal_replay(request: HttpRequest, pk: int) -> HttpResponse:
     """The croupier orders a deal replayed: it is voided and a fresh deal starts at its number."""
     member = _member(request)
     deal = _deal(member, pk, for_write=True)
-    try:
-        fresh = services.deal_replay(deal=deal, actor=member)
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-        return redirect(deal)
-    messages.success(request, _("Deal %(number)s is voided and dealt again.") % {"number": deal.number})
-    return redirect(fresh)
+    return _act(request, lambda: services.deal_replay(deal=deal, actor=member), back=deal, to=lambda fresh: fresh,
+                said=lambda _fresh: _("Deal %(number)s is voided and dealt again.") % {"number": deal.number})
 
 
 @login_required
@@ -396,18 +407,18 @@ def deal_correct(request: HttpRequest, pk: int) -> HttpResponse:
     supersedes = request.POST.get("supersedes", "")
     if not form.is_valid():
         return render(request, "games/deal_detail.html", {**page, "correction_form": form}, status=400)
-    try:
-        result = services.result_correct(deal=deal, actor=member,
-                                         supersedes=int(supersedes) if supersedes.isdigit() else None,
-                                         **form.service_kwargs())
-    except ApplicationError as exc:
+
+    def refused(exc: ApplicationError) -> HttpResponse:
         if not _field_error(form, exc):
             form.add_error(None, exc.message)
         return render(request, "games/deal_detail.html", {**page, "correction_form": form}, status=exc.status_code)
-    messages.success(request, _("Version %(version)s is submitted: the deal judged again with your changes. Another "
-                                "player or the croupier confirms it; until then version %(old)s counts.")
-                     % {"version": result.version, "old": result.supersedes.version})
-    return redirect(f"{deal.get_absolute_url()}#version-{result.version}")
+
+    return _act(request, lambda: services.result_correct(
+        deal=deal, actor=member, supersedes=int(supersedes) if supersedes.isdigit() else None, **form.service_kwargs()),
+        back=refused, to=lambda result: f"{deal.get_absolute_url()}#version-{result.version}",
+        said=lambda result: _("Version %(version)s is submitted: the deal judged again with your changes. Another "
+                              "player or the croupier confirms it; until then version %(old)s counts.")
+        % {"version": result.version, "old": result.supersedes.version})
 
 
 @login_required
@@ -452,13 +463,9 @@ def deal_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     """Call the croupier: a dispute in the precedent archive, prefilled with the deal."""
     member = _member(request)
     deal = _deal(member, pk, for_write=True)
-    try:
-        dispute = services.dispute_raise(deal=deal, actor=member, question=request.POST.get("question", ""))
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-        return redirect(deal)
-    messages.success(request, _("Dispute #%(number)s is raised; the croupier will rule.") % {"number": dispute.pk})
-    return redirect(dispute)
+    return _act(request, lambda: services.dispute_raise(deal=deal, actor=member, question=request.POST.get("question", "")),
+                back=deal, to=lambda dispute: dispute,
+                said=lambda dispute: _("Dispute #%(number)s is raised; the croupier will rule.") % {"number": dispute.pk})
 
 
 @login_required
