@@ -23,6 +23,34 @@ def _founding(point_id: str) -> Precedent:
     return Precedent.objects.get(founding=True, fixes__point__point_id=point_id)
 
 
+# The demo's rulings told in Russian too (a croupier's ruling is kept in both languages where he
+# wrote both).
+DEMO_RU = {
+    "Base rule 2 makes the whole rank wild": {
+        "title_ru": "Базовое правило 2 делает диким весь номинал",
+        "situation_ru": "Партия 2 вечера в трактире «Жёлтый полумесяц»: высшей естественной картой прошлого "
+                        "выигрыша был Дракон черв; у Скива был Дракон пик, и он заявил его тоже диким.",
+        "question_ru": "Делает ли базовое правило 2 диким только Дракона черв или каждого Дракона?",
+        "ruling_ru": "Дикими становятся все карты этого номинала.",
+    },
+    "Back to the card itself under base rule 2": {
+        "title_ru": "Назад к самой карте по базовому правилу 2",
+        "situation_ru": "Игра, в которой у трёх игроков были Драконы после выигрыша с Драконом; прочтение «весь "
+                        "номинал» сделало каждую партию вечера полной диких карт.",
+        "question_ru": "Остаётся ли в силе прочтение базового правила 2 «весь номинал»?",
+        "ruling_ru": "Дикой становится только сама карта (этого номинала и этой масти); решение 2015 года "
+                     "отменено.",
+    },
+    "A hat indoors is headwear": {
+        "title_ru": "Шляпа в помещении — головной убор",
+        "situation_ru": "Чамли не снял шляпу за столом; модификаторы о головных уборах были оспорены.",
+        "question_ru": "Считается ли шляпа, надетая в помещении, головным убором для модификаторов?",
+        "ruling_ru": "Да: любая шляпа, надетая за столом, — головной убор. Рекомендательно, пока она не "
+                     "понадобится модификатору.",
+    },
+}
+
+
 @transaction.atomic
 def load() -> dict[str, int]:
     rulebook_sync()
@@ -62,6 +90,8 @@ def load() -> dict[str, int]:
             ruling="Yes: any hat worn at the table is headwear. Advisory until a modifier needs it.",
             ruled_on=dt.date(2024, 11, 2), status=Precedent.Status.ADVISORY, cites_rules=["B24"])
         later += 1
+    for title, russian in DEMO_RU.items():
+        Precedent.objects.filter(title=title, title_ru="").update(**russian)
     raiser = _member("Skeeve") or croupier
     # Disputes are raised on deals the demo recorded at the raiser's table; the snapshot is the
     # stored deal, built by the archive.

@@ -4,6 +4,7 @@ next to the field."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from . import search
@@ -36,6 +37,11 @@ class PrecedentFilterForm(forms.Form):
                                 widget=forms.DateInput(attrs={"type": "date"}))
     date_to = forms.DateField(label=_("Ruled until"), required=False,
                               widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The examples are the rulebook's keys, typed as they are: code, not words.
+        self.fields["rule"].help_text = format_html('<code translate="no">{}</code>', _("B12, M34, H30, T2 ..."))
 
     def params(self) -> dict:
         data = self.cleaned_data

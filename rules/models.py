@@ -84,6 +84,13 @@ class InterpretationPoint(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("rules:point_detail", args=[self.point_id])
 
+    @property
+    def display_question(self) -> str:
+        """The question in the active language (:mod:`rules.point_words`)."""
+        from .point_words import question
+
+        return question(self)
+
 
 class Precedent(models.Model):
     """A ruling on one situation (base rule 12). Binding precedents fix readings from their
@@ -114,6 +121,12 @@ class Precedent(models.Model):
     situation = models.TextField(_("situation"))
     question = models.TextField(_("question"))
     ruling = models.TextField(_("ruling"))
+    # The Russian of a founding precedent (made from its point); a croupier's ruling is in the
+    # language he wrote it, and these stay empty.
+    title_ru = models.CharField(_("Russian title"), max_length=200, blank=True)
+    situation_ru = models.TextField(_("Russian situation"), blank=True)
+    question_ru = models.TextField(_("Russian question"), blank=True)
+    ruling_ru = models.TextField(_("Russian ruling"), blank=True)
     deal_ref = models.CharField(_("deal reference"), max_length=120, blank=True, db_index=True)
     deal_snapshot = models.JSONField(_("deal snapshot"), default=dict, blank=True)
     ruled_by_kind = models.CharField(_("ruled by"), max_length=10, choices=RuledBy.choices,
@@ -153,6 +166,29 @@ class Precedent(models.Model):
     @property
     def is_published(self) -> bool:
         return self.status in self.PUBLISHED
+
+    def _in_language(self, name: str) -> str:
+        from .titles import is_russian
+
+        russian = getattr(self, f"{name}_ru")
+        return russian if is_russian() and russian else getattr(self, name)
+
+    @property
+    def display_title(self) -> str:
+        """The title in the active language (Russian on a Russian page where there is one)."""
+        return self._in_language("title")
+
+    @property
+    def display_situation(self) -> str:
+        return self._in_language("situation")
+
+    @property
+    def display_question(self) -> str:
+        return self._in_language("question")
+
+    @property
+    def display_ruling(self) -> str:
+        return self._in_language("ruling")
 
 
 class PrecedentCitation(models.Model):

@@ -252,7 +252,9 @@ def precedent_update(*, precedent: Precedent, actor: Member, **fields) -> Preced
 
 # ----------------------------------------------------------------------------- founding precedents
 def founding_title(point: InterpretationPoint) -> str:
-    return f"The club's reading of {point.point_id}"
+    from .point_words import founding_texts
+
+    return founding_texts(point, "en")["title"]
 
 
 @transaction.atomic
@@ -263,6 +265,8 @@ def founding_precedents_load() -> list[Precedent]:
     registry holds well over a hundred points."""
     from django.db.models import Prefetch
 
+    from .point_words import founding_texts
+
     have = set(ReadingFix.objects.filter(precedent__founding=True).values_list("point__point_id", flat=True))
     points = [p for p in InterpretationPoint.objects.prefetch_related("rules").order_by("point_id")
               if p.point_id not in have]
@@ -272,14 +276,11 @@ def founding_precedents_load() -> list[Precedent]:
     now = timezone.now()
     precedents = []
     for offset, point in enumerate(points):
-        meaning = point.readings_help.get(point.default, "")
+        en, ru = founding_texts(point, "en"), founding_texts(point, "ru")
         precedents.append(Precedent(
             permanent_id=f"P-{FOUNDING_DATE.year}-{first + offset:03d}", founding=True,
-            title=founding_title(point),
-            situation=f"The rule text ({point.seed_reference}) admits more than one reading: "
-                      + ", ".join(point.readings) + ".",
-            question=point.question,
-            ruling=f"The club reads {point.point_id} as '{point.default}'" + (f": {meaning}." if meaning else "."),
+            title=en["title"], situation=en["situation"], question=en["question"], ruling=en["ruling"],
+            title_ru=ru["title"], situation_ru=ru["situation"], question_ru=ru["question"], ruling_ru=ru["ruling"],
             ruled_on=FOUNDING_DATE, effective_from=FOUNDING_DATE, status=Precedent.Status.BINDING,
             was_binding=True, ruled_by_kind=Precedent.RuledBy.PANEL, published_at=now, updated_at=now))
     Precedent.objects.bulk_create(precedents)

@@ -19,10 +19,11 @@ from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
 from games import presenters as game_presenters
 
-from . import access, archive_cache, search, selectors, services
+from . import access, archive_cache, point_words, search, selectors, services
 from .api import precedent_queryset
 from .forms import DisputeForm, PrecedentFilterForm, PrecedentForm, PublishForm, RulingForm
 from .models import Dispute, InterpretationPoint, Precedent, RulebookEntry
+from .titles import is_russian
 
 PAGE_SIZE = 50
 GAME_NAMES = {"dragon": gettext_lazy("Dragon Poker, club rules v2.2.1"),
@@ -100,7 +101,7 @@ def point_detail(request: HttpRequest, point_id: str) -> HttpResponse:
     readings, _applied = selectors.readings_in_force()
     return render(request, "rules/point_detail.html", {
         "point": point, "precedents": precedents, "in_force": readings.get(point.point_id),
-        "readings": [(r, point.readings_help.get(r, "")) for r in point.readings]})
+        "readings": point_words.help_rows(point), "russian": is_russian()})
 
 
 def precedent_list(request: HttpRequest) -> HttpResponse:
@@ -138,7 +139,7 @@ def precedent_detail(request: HttpRequest, permanent_id: str) -> HttpResponse:
         "precedent": precedent, "nodes": nodes, "edges": edges, "width": width, "height": height,
         "standing": standing,
         "can_write": bool(member and member.is_croupier),
-        "transitions": Precedent.TRANSITIONS.get(precedent.status, ())})
+        "transitions": [(to, Precedent.Status(to).label) for to in Precedent.TRANSITIONS.get(precedent.status, ())]})
 
 
 @login_required

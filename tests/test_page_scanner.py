@@ -27,7 +27,7 @@ NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "rule
             "seasons:export", "club:member_data"}
 
 # Words that stay as they are on a Russian page: abbreviations every member reads as such.
-LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Elo", "PDF", "EN", "RU", "QR"}
+LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Atom", "Elo", "PDF", "EN", "RU", "QR"}
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}(?:['’-][A-Za-z]+)*\b")

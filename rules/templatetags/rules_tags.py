@@ -68,3 +68,36 @@ def treatment_label(treatment) -> str:
         return str(PrecedentCitation.Treatment(treatment).label)
     except ValueError:
         return ""
+
+
+@register.filter
+def rule_words(text):
+    """A point's or a founding precedent's text as words: codes marked as code, the seed's
+    Russian marked as Russian on an English page (:func:`rules.point_words.marked`)."""
+    from rules.point_words import marked
+
+    return marked(text)
+
+
+@register.filter
+def point_question(point):
+    """The point's question in the page's language."""
+    from rules.point_words import question
+
+    return question(point)
+
+
+@register.filter
+def reading_meaning(point, reading):
+    """What ``reading`` of ``point`` means, in the page's language."""
+    from rules.point_words import readings_help
+
+    return readings_help(point).get(reading, "")
+
+
+@register.filter
+def game_words(game):
+    """A game's name in the page's language."""
+    from rules.point_words import game_words as words
+
+    return words(game)

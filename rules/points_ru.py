@@ -1,0 +1,1 @@
+POINTS: dict[str, tuple[str, dict[str, str]]] = {}
