@@ -4,11 +4,11 @@ next to the field."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from . import search
-from .models import Precedent
+from .models import Precedent, PrecedentCitation
 from .services import QUESTION_MAX_LENGTH, TEXT_MAX_LENGTH
 
 
@@ -110,6 +110,17 @@ class PrecedentForm(forms.Form):
                                        help_text=_("One a line: P-2003-001=overrules (follows, distinguishes, "
                                                    "overrules, supersedes)"))
     deal_ref = forms.CharField(label=_("Deal"), required=False, max_length=120)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # What a croupier types here are codes (a rule's key, a point's id and reading, a treatment):
+        # the examples show them as code, their meaning in words.
+        code = '<code translate="no">{}</code>'
+        self.fields["cites_rules"].help_text = format_html(code, _("B2, M7, H30 ..."))
+        self.fields["fixes"].help_text = format_html("{} " + code, _("One a line, as in"), "IP-R2-WILD-CARD=that_rank")
+        treatments = format_html_join(", ", code + " ({})", ((t.value, t.label) for t in PrecedentCitation.Treatment))
+        self.fields["cites_precedents"].help_text = format_html("{} " + code + "; {} {}", _("One a line, as in"),
+                                                                "P-2003-001=overrules", _("the treatments:"), treatments)
 
     def clean_cites_rules(self):
         return [k.strip() for k in self.cleaned_data["cites_rules"].replace(",", " ").split() if k.strip()]

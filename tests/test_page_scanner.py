@@ -156,15 +156,7 @@ def _pages() -> dict[str, tuple[str, list[str]]]:
     return {name: page for name, page in found.items() if name not in NOT_HTML}
 
 
-# The interpretation points and the founding precedents are English-only data (the points' questions,
-# their readings by code, the founding precedents' titles): the pages that list them are known to
-# fail the scan until they are told in both languages (an unexpected pass is reported).
-ENGLISH_ONLY_PAGES = {"rules:index", "rules:point_list", "rules:point_detail", "rules:readings",
-                      "rules:precedent_list", "rules:precedent_detail", "rules:precedent_new",
-                      "rules:followed_detail"}
-PAGES = [pytest.param(name, marks=pytest.mark.xfail(reason="interpretation points and founding precedents "
-                                                           "are English-only data", strict=False))
-         if name in ENGLISH_ONLY_PAGES else name for name in sorted(_pages())]
+PAGES = sorted(_pages())
 
 
 @pytest.fixture(scope="module")
