@@ -168,7 +168,7 @@ class BetSerializer(serializers.ModelSerializer):
 class ClaimSerializer(serializers.ModelSerializer):
     class Meta:
         model = Claim
-        fields = ["id", "deal", "member", "rule", "card", "suit", "created_at"]
+        fields = ["id", "deal", "member", "rule", "card", "suit", "target", "direction", "cancels", "created_at"]
         read_only_fields = fields
 
 
@@ -251,6 +251,13 @@ class ClaimInSerializer(serializers.Serializer):
     rule = serializers.CharField(max_length=12)
     card = serializers.CharField(max_length=8, required=False, allow_blank=True)
     suit = serializers.ChoiceField(choices=[("h", "h"), ("d", "d"), ("c", "c"), ("s", "s")], required=False)
+    # Read only by some rules: a target card (modifiers 22, 28-32, 43, 44, 52, 74), a direction
+    # (modifiers 20, 21, 32, 52: up or down; 45, 46: incrementing or decrementing; 46: free or home)
+    # and the rule modifier 23's claim cancels. Refused, naming the field, under any other rule.
+    target = serializers.CharField(max_length=8, required=False, allow_blank=True)
+    direction = serializers.ChoiceField(choices=[(d, d) for d in ("up", "down", "incrementing", "decrementing",
+                                                                  "free", "home")], required=False)
+    cancels = serializers.CharField(max_length=12, required=False, allow_blank=True)
 
 
 class ResultSerializer(serializers.ModelSerializer):
@@ -487,7 +494,9 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
 
         def act(deal):
             claim = services.claim_declare(deal=deal, actor=actor, member=v.get("member", actor),
-                                           rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""))
+                                           rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""),
+                                           target=v.get("target", ""), direction=v.get("direction", ""),
+                                           cancels=v.get("cancels", ""))
             return status.HTTP_201_CREATED, ClaimSerializer(claim).data
         return self._once(request, deal, ActionReceipt.Kind.CLAIM, act)
 

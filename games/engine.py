@@ -87,6 +87,9 @@ def deal_document(deal, tz) -> dict:
             row["card"] = claim.card
         if claim.suit:
             row["suit"] = claim.suit
+        for name in ("target", "direction", "cancels"):
+            if getattr(claim, name, ""):
+                row[name] = getattr(claim, name)
         claims.append(row)
     return {
         "started_at": deal.started_at.astimezone(tz).isoformat(),
@@ -460,6 +463,29 @@ def claim_takes_suit(rule: str) -> bool:
 def claim_needs(rule: str) -> tuple[str, ...]:
     """The fields a claim under ``rule`` must name whatever the deal ("card", "suit")."""
     return tuple(dragon_judge.CLAIM_NEEDS.get(rule, ()))
+
+
+# What a claim names beside its rule, card and suit, and the rules that read each (the claim of
+# the sitting document, rules/engines/dragon/document.py): another card it aims at, the way it
+# goes, and the rule modifier 23's claim cancels.
+CLAIM_TARGET_RULES = frozenset({"M22", "M28", "M29", "M30", "M31", "M32", "M43", "M44", "M52", "M74"})
+CLAIM_DIRECTIONS: dict[str, tuple[str, ...]] = {
+    "M20": ("up", "down"), "M21": ("up", "down"), "M32": ("up", "down"), "M52": ("up", "down"),
+    "M45": ("incrementing", "decrementing"), "M46": ("incrementing", "decrementing", "free", "home"),
+}
+CLAIM_CANCELS_RULES = frozenset({"M23"})
+DIRECTIONS = ("up", "down", "incrementing", "decrementing", "free", "home")
+
+
+def claim_reads(rule: str) -> tuple[str, ...]:
+    """Which of "target", "direction" and "cancels" a claim under ``rule`` names."""
+    return tuple(name for name, rules in (("target", CLAIM_TARGET_RULES), ("direction", CLAIM_DIRECTIONS),
+                                           ("cancels", CLAIM_CANCELS_RULES)) if rule in rules)
+
+
+def claim_directions(rule: str) -> tuple[str, ...]:
+    """The ways a claim under ``rule`` may go (empty where it names none)."""
+    return CLAIM_DIRECTIONS.get(rule, ())
 
 
 def card_text(token: str, lang: str = "en") -> str:

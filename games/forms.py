@@ -119,11 +119,43 @@ class ClaimForm(forms.Form):
     card = forms.CharField(label=_("Card"), max_length=8, required=False)
     suit = forms.ChoiceField(label=_("Suit"), required=False,
                              choices=[("", "—"), ("h", "♥"), ("d", "♦"), ("c", "♣"), ("s", "♠")])
+    # Read only by some rules (games.engine.claim_reads); the page shows each where the rule typed
+    # reads it.
+    target = forms.CharField(label=_("Target card"), max_length=8, required=False,
+                             help_text=_("The other card the claim aims at, e.g. 7♥ or 7h"))
+    direction = forms.ChoiceField(label=_("Direction"), required=False, choices=[
+        ("", "—"), ("up", _("up")), ("down", _("down")), ("incrementing", _("incrementing")),
+        ("decrementing", _("decrementing")), ("free", _("free")), ("home", _("home"))])
+    cancels = forms.CharField(label=_("Rule it cancels"), max_length=12, required=False,
+                              help_text=_("A base rule or a modifier by its number, e.g. M7"))
+
+    # Which rules read each of the fields above: rule -> fields, for the page to show them.
+    CONDITIONAL = ("target", "direction", "cancels")
 
     def __init__(self, *args, players, member, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = _players_queryset(players)
         self.fields["member"].initial = member.pk
+
+    @staticmethod
+    def reads() -> dict[str, list[str]]:
+        """rule -> the conditional fields a claim under it names (for the page's script)."""
+        from . import engine
+
+        rules = set(engine.CLAIM_TARGET_RULES) | set(engine.CLAIM_DIRECTIONS) | set(engine.CLAIM_CANCELS_RULES)
+        return {rule: list(engine.claim_reads(rule)) for rule in sorted(rules)}
+
+    def reads_json(self) -> str:
+        import json
+
+        return json.dumps(self.reads())
+
+    def read_by_rule(self) -> tuple[str, ...]:
+        """The conditional fields the rule sent reads (all hidden when none was sent)."""
+        from . import engine
+
+        rule = (self.data.get(self.add_prefix("rule")) or "").strip().upper().replace("М", "M") if self.is_bound else ""
+        return engine.claim_reads(rule)
 
 
 class QuickResultForm(forms.Form):

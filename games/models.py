@@ -276,6 +276,10 @@ class Claim(models.Model):
     rule = models.CharField(_("rule"), max_length=12)
     card = models.CharField(_("card"), max_length=3, blank=True)
     suit = models.CharField(_("suit"), max_length=1, blank=True)
+    # What some rules read beside the card and suit (games.engine.claim_reads).
+    target = models.CharField(_("target card"), max_length=3, blank=True)
+    direction = models.CharField(_("direction"), max_length=12, blank=True)
+    cancels = models.CharField(_("rule it cancels"), max_length=4, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -290,14 +291,65 @@ def _check_claim(deal: Deal, member: Member, rule: str, card: str, suit: str) ->
     return rule, card, suit
 
 
+_CANCELLED_RULE = re.compile(r"^(?:B(?:[1-9]|1[0-9]|2[0-5])|M(?:[1-9][0-9]?|100))$")
+
+
+def _check_claim_extras(rule: str, target: str, direction: str, cancels: str) -> tuple[str, str, str]:
+    """The target card, the direction and the cancelled rule of a claim, each only where ``rule``
+    reads it (``engine.claim_reads``) and each a value the judge knows. Returns them as stored."""
+    reads = engine.claim_reads(rule)
+    target = (target or "").strip()
+    if target:
+        if "target" not in reads:
+            raise InvalidInput(_("A claim under %(rule)s names no target card: leave it empty.") % {"rule": rule},
+                               extra={"field": "target", "value": shown(target)})
+        try:
+            target = engine.parse_card(target)
+        except RulesError as exc:
+            raise InvalidInput(engine.rules_message(exc), extra={"field": "target", "value": shown(target)})
+    direction = (direction or "").strip().lower()
+    if direction:
+        allowed = engine.claim_directions(rule)
+        if not allowed:
+            raise InvalidInput(_("A claim under %(rule)s names no direction: leave it empty.") % {"rule": rule},
+                               extra={"field": "direction", "value": shown(direction)})
+        if direction not in allowed:
+            raise InvalidInput(_("%(rule)s does not go %(direction)s: choose %(allowed)s.")
+                               % {"rule": rule, "direction": direction_words(direction),
+                                  "allowed": ", ".join(str(direction_words(d)) for d in allowed)},
+                               extra={"field": "direction", "value": shown(direction)})
+    cancels = (cancels or "").strip().upper().replace(" ", "")
+    if cancels.startswith("М"):                # the Cyrillic letter a Russian keyboard types
+        cancels = "M" + cancels[1:]
+    if cancels:
+        if "cancels" not in reads:
+            raise InvalidInput(_("A claim under %(rule)s cancels no rule: leave it empty.") % {"rule": rule},
+                               extra={"field": "cancels", "value": shown(cancels)})
+        if not _CANCELLED_RULE.match(cancels):
+            raise InvalidInput(_("%(value)s is no rule: name a base rule (B1 to B25) or a modifier (M1 to M100).")
+                               % {"value": shown(cancels)}, extra={"field": "cancels", "value": shown(cancels)})
+    return target, direction, cancels
+
+
+def direction_words(direction: str) -> str:
+    """A claim's direction as a member reads it."""
+    words = {"up": _("up"), "down": _("down"), "incrementing": _("incrementing"),
+             "decrementing": _("decrementing"), "free": _("free"), "home": _("home")}
+    return str(words.get(direction, direction))
+
+
 @transaction.atomic
-def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "") -> Claim:
+def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "",
+                  target: str = "", direction: str = "", cancels: str = "") -> Claim:
     """A claim a player declares, checked against the engine as it is entered; the judge decides
-    in the deal whether it holds (a refused claim is listed with the judgement)."""
+    in the deal whether it holds (a refused claim is listed with the judgement). ``target``,
+    ``direction`` and ``cancels`` are named only under the rules that read them."""
     deal = _open_for(deal, actor=actor, member=member, what="claim",
                      quick=_("A quick result has no cards to claim on."))
     rule, card, suit = _check_claim(deal, member, rule, card, suit)
-    claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit)
+    target, direction, cancels = _check_claim_extras(rule, target, direction, cancels)
+    claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit, target=target, direction=direction,
+                  cancels=cancels)
     claim.save()
     return claim
 

@@ -77,3 +77,11 @@ def rule_label(code) -> str:
 def suit_symbol(suit) -> str:
     """A suit as its symbol: ♥ ♦ ♣ ♠."""
     return SUIT_SYMBOLS.get(str(suit), "")
+
+
+@register.filter
+def direction_words(direction) -> str:
+    """A claim's direction (up, down, incrementing ...) in the member's words."""
+    from games.services.recording import direction_words as words
+
+    return words(direction)
