@@ -295,7 +295,7 @@ def precedents_citing_entry(entry: RulebookEntry, member=None) -> QuerySet[Prece
 
 
 def points_list() -> QuerySet[InterpretationPoint]:
-    return InterpretationPoint.objects.only("point_id", "game", "question", "default")
+    return InterpretationPoint.objects.only("point_id", "game", "question", "default", "readings_help")
 
 
 def point_detail(*, point_id: str) -> InterpretationPoint:
