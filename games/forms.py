@@ -272,6 +272,7 @@ class CorrectionForm(forms.Form):
             bets.append({"member": member.pk if member else None, "kind": "raise", "amount": data["new_bet_amount"],
                          "field": "new_bet_amount", "member_field": "new_bet_member"})
         claims = [{"member": c.member_id, "rule": c.rule, "card": c.card, "suit": c.suit,
+                   "target": c.target, "direction": c.direction, "cancels": c.cancels,
                    "field": f"remove_claim_{c.pk}"}
                   for c in self.claims if not data.get(f"remove_claim_{c.pk}")]
         if data.get("new_claim_rule"):

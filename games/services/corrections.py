@@ -39,8 +39,17 @@ def _bet_rows(deal: Deal) -> list[dict]:
 
 
 def _claim_rows(deal: Deal) -> list[dict]:
-    return [{"member": c.member_id, "rule": c.rule, "card": c.card, "suit": c.suit}
+    return [{"member": c.member_id, "rule": c.rule, "card": c.card, "suit": c.suit, **_extras(c.__dict__)}
             for c in deal.claims.order_by("pk")]
+
+
+# What some rules read beside a claim's card and suit (games.engine.claim_reads), kept as the
+# claim has it through a correction.
+CLAIM_EXTRAS = ("target", "direction", "cancels")
+
+
+def _extras(row: Mapping) -> dict[str, str]:
+    return {name: str(row.get(name) or "") for name in CLAIM_EXTRAS}
 
 
 def _same(a: Sequence[Mapping], b: Sequence[Mapping]) -> bool:
@@ -115,7 +124,7 @@ def _clean_claims(claims: Sequence[Mapping], *, players: set[int]) -> list[dict]
         if suit and suit not in SUITS:
             raise InvalidInput(_("Unknown suit %(suit)s: h, d, c or s.") % {"suit": _cut(repr(suit))},
                                extra={"field": field, "value": suit})
-        out.append({"member": member, "rule": rule, "card": card, "suit": suit})
+        out.append({"member": member, "rule": rule, "card": card, "suit": suit, **_extras(row)})
     return out
 
 
@@ -199,7 +208,8 @@ def result_correct(*, deal: Deal, actor: Member, supersedes: int, cards: Mapping
     last["cards"] = [str(d.card) for d in dealt]
     last["bets"] = totals
     last["claims"] = [{"player": engine.player_key(c["member"]), "rule": c["rule"],
-                       **({"card": c["card"]} if c["card"] else {}), **({"suit": c["suit"]} if c["suit"] else {})}
+                       **({"card": c["card"]} if c["card"] else {}), **({"suit": c["suit"]} if c["suit"] else {}),
+                       **{k: v for k, v in _extras(c).items() if v}}
                       for c in new_claims]
     deals[-1] = last
     doc = {**doc, "deals": deals}
@@ -262,9 +272,10 @@ def correction_apply(result: Result, actor: Member) -> None:
                       lambda row: Bet(deal=deal, member_id=row["member"], kind=row["kind"], amount=row["amount"],
                                       created_by=actor))
     if correction.get("claims") is not None:
-        _replace_rows(list(deal.claims.order_by("pk")), correction["claims"], ("member", "rule", "card", "suit"),
+        _replace_rows(list(deal.claims.order_by("pk")), correction["claims"],
+                      ("member", "rule", "card", "suit", *CLAIM_EXTRAS),
                       lambda row: Claim(deal=deal, member_id=row["member"], rule=row["rule"], card=row["card"],
-                                        suit=row["suit"]))
+                                        suit=row["suit"], **_extras(row)))
 
 
 def _replace_rows(existing: list, wanted: list[dict], fields: tuple[str, ...], make) -> None:

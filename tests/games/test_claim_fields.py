@@ -118,3 +118,20 @@ def test_the_api_takes_the_target_the_direction_and_the_cancelled_rule(api_as, g
     refused = api.post(f"/api/deals/{deal.pk}/claims/", {"rule": "M23", "cancels": "X9"}, format="json")
     assert refused.status_code == 400
     assert refused.json()["extra"]["field"] == "cancels"
+
+
+def test_a_correction_keeps_a_claims_target_and_direction(game, croupier, players, judge):
+    """A claim under modifier 52 (a target card, up or down) corrected away and back keeps what it
+    names: the judgement of the correction reads it, and the row made again stores it."""
+    from tests.games.test_corrections import recorded_deal
+
+    deal = recorded_deal(game, croupier)
+    v1 = services.result_submit(deal=deal, actor=players[0])
+    services.result_confirm(result=v1, actor=players[1])
+    v1.refresh_from_db()
+    claims = [{"member": players[1].pk, "rule": "M52", "card": "", "suit": "", "target": "7h", "direction": "up"}]
+    v2 = services.result_correct(deal=deal, actor=players[2], supersedes=v1.version, claims=claims)
+    assert v2.document["deals"][-1]["claims"] == [{"player": str(players[1].pk), "rule": "M52", "target": "7h",
+                                                   "direction": "up"}]
+    services.result_confirm(result=v2, actor=players[3])
+    assert list(Claim.objects.filter(deal=deal).values_list("rule", "target", "direction")) == [("M52", "7h", "up")]
