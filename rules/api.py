@@ -26,7 +26,7 @@ from club.errors import InvalidInput
 from club.models import Member
 from club.validators import query_date, sane_date_range
 
-from . import access, archive_cache, search, selectors, services
+from . import access, archive_cache, point_words, search, selectors, services
 from .models import (
     Dispute,
     InterpretationPoint,
@@ -76,10 +76,20 @@ class RulebookEntrySerializer(serializers.ModelSerializer):
 class InterpretationPointSerializer(serializers.ModelSerializer):
     id = serializers.CharField(source="point_id")
     rules = serializers.SlugRelatedField(slug_field="key", many=True, read_only=True)
+    # The Russian beside the English, as a rulebook entry's title_ru.
+    question_ru = serializers.SerializerMethodField()
+    readings_help_ru = serializers.SerializerMethodField()
 
     class Meta:
         model = InterpretationPoint
-        fields = ["id", "game", "question", "seed_reference", "default", "readings", "readings_help", "rules"]
+        fields = ["id", "game", "question", "question_ru", "seed_reference", "default", "readings", "readings_help",
+                  "readings_help_ru", "rules"]
+
+    def get_question_ru(self, obj) -> str:
+        return point_words.question_ru(obj.point_id)
+
+    def get_readings_help_ru(self, obj) -> dict[str, str]:
+        return point_words.readings_help_ru(obj.point_id)
 
 
 class CitationSerializer(serializers.ModelSerializer):
@@ -125,7 +135,8 @@ class PrecedentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Precedent
-        fields = ["permanent_id", "url", "title", "situation", "question", "ruling", "status", "ruled_by_kind",
+        fields = ["permanent_id", "url", "title", "situation", "question", "ruling", "title_ru", "situation_ru",
+                  "question_ru", "ruling_ru", "status", "ruled_by_kind",
                   "ruled_by", "ruled_on", "effective_from", "withdrawn_on", "founding", "deal_ref",
                   "cites_rules", "cites_points", "fixes", "standing", "updated_at"]
 

@@ -90,3 +90,22 @@ def test_a_new_point_without_russian_is_caught(monkeypatch):
     monkeypatch.setattr("tests.rules.test_points_russian._registry", lambda: fake)
     with pytest.raises(AssertionError):
         test_every_point_of_the_engines_has_its_russian_question_and_every_reading_its_meaning()
+
+
+@pytest.mark.django_db
+def test_the_api_gives_the_russian_beside_the_english(api_as, plain_member):
+    from rules import demo
+    from rules.models import Precedent
+
+    demo.load()
+    api = api_as(plain_member)
+    point = api.get("/api/interpretation-points/IP-R2-WILD-CARD/").json()
+    assert point["question"] == "What becomes wild under base rule 2?"
+    assert point["question_ru"] == "Что становится диким по базовому правилу 2?"
+    assert point["readings_help_ru"] == {"that_card": "карта этого номинала и этой масти",
+                                         "that_rank": "каждая карта этого номинала"}
+    founding = Precedent.objects.get(founding=True, fixes__point__point_id="IP-R2-WILD-CARD")
+    body = api.get(f"/api/precedents/{founding.permanent_id}/").json()
+    assert body["question_ru"] == point["question_ru"]
+    assert body["ruling_ru"] == "Клуб читает правило так: карта этого номинала и этой масти."
+    assert body["title_ru"].startswith("Прочтение клуба: ") and body["title"].startswith("The club's reading: ")
