@@ -22,7 +22,7 @@ def founding_in_both_languages(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("rules", "0002_rulebook_entry_title_ru"),
+        ("rules", "0003_saved_searches_and_precedent_updates"),
     ]
 
     operations = [

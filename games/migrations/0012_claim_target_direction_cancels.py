@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_animals_clothing_not_recorded'),
+        ('games', '0011_action_receipts_and_set_asides'),
     ]
 
     operations = [
