@@ -22,7 +22,7 @@ from ...cards import lower_rank, raise_rank
 from ...readings import declare
 from ..state import FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, Rerun, rule_source
 from .base import attach_estimate, attach_final, attach_options, modifier
-from .common import incdec_target, natural_card, stepped_target
+from .common import claims_by_player, incdec_target, natural_card, stepped_target
 from .points_cards import POINTS
 
 __all__ = ["m34_ranks", "m41_shown", "alliances"]
@@ -581,10 +581,7 @@ _ROLES = ("incrementing", "decrementing")
           readings=("IP-M45-ADJACENT", "IP-M45-MULTI", "IP-M46-WITH-45"))
 def m45(state: DealState) -> None:
     claims = state.claims_for("M45")
-    by_player: dict[str, list[Claim]] = {}
-    for claim in claims:
-        by_player.setdefault(claim.player, []).append(claim)
-    for player, mine in by_player.items():
+    for player, mine in claims_by_player(claims).items():
         found = alliances(state, player, open_only=True, one_suit=False)
         if state.reading("IP-M46-WITH-45") == "46_only":
             found = [(a, b) for a, b in found if a.real_suit != b.real_suit]
@@ -625,10 +622,7 @@ def m46(state: DealState) -> None:
     "incrementing" for the first card, "home" or "decrementing" for the second); an incrementing
     or decrementing card names the card it changes (``target``)."""
     claims = state.claims_for("M46")
-    by_player: dict[str, list[Claim]] = {}
-    for claim in claims:
-        by_player.setdefault(claim.player, []).append(claim)
-    for player, mine in by_player.items():
+    for player, mine in claims_by_player(claims).items():
         found = alliances(state, player, open_only=False, one_suit=True)
         if not found:
             state.refuse(mine[0], f"{player} got no alliance of one suit")

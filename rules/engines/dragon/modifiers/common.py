@@ -64,3 +64,19 @@ def stepped_target(state: DealState, claim: Claim) -> list[tuple[CardState, int,
     t = state.find(claim.player, claim.target)
     step = raise_rank if claim.direction == "incrementing" else lower_rank
     return [(t, step(t.rank, 1), t.suit, None)]
+
+
+def once_each(state: DealState, seen: set[str], claim: Claim, reason: str) -> None:
+    """A claim rule that gives each player one claim in a deal: refuse ``claim`` when its player
+    already made one (``seen``, the players so far, in the claims' order), else count him."""
+    if claim.player in seen:
+        state.refuse(claim, reason)
+    seen.add(claim.player)
+
+
+def claims_by_player(claims: list[Claim]) -> dict[str, list[Claim]]:
+    """The claims grouped by their player, each group in the claims' order."""
+    out: dict[str, list[Claim]] = {}
+    for claim in claims:
+        out.setdefault(claim.player, []).append(claim)
+    return out

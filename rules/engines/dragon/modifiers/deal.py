@@ -17,7 +17,7 @@ from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
 from ..tables import dead_rank, home_ranks, wild_rank
 from .base import PatternView, attach_final, attach_options, attach_setup, modifier
-from .common import BLACK, RED, incdec_target, m3_month, natural_card
+from .common import BLACK, RED, incdec_target, m3_month, natural_card, once_each
 from .points_deal import POINTS
 
 __all__: list[str] = []
@@ -1050,9 +1050,7 @@ def m22(state: DealState) -> None:
     for claim in claims:
         if claim.player in receivers:
             state.refuse(claim, f"{claim.player} received one of the three cards")
-        if claim.player in seen:
-            state.refuse(claim, "modifier 22 revives one honor")
-        seen.add(claim.player)
+        once_each(state, seen, claim, "modifier 22 revives one honor")
         if claim.card is None or claim.target is None:
             state.refuse(claim, "modifier 22 needs the dead diamond honor (card) and the spade fosk (target)")
         honor = state.find(claim.player, claim.card)

@@ -35,7 +35,7 @@ from ..astro import sun_is_up
 from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
 from .base import PatternView, attach_final, modifier
-from .common import BLACK, incdec_target, natural_card
+from .common import BLACK, incdec_target, natural_card, once_each
 from .points_external import POINTS
 
 __all__ = ["CROUPIER_CLOTHING", "m53_seats", "m71_counted", "letter_counts", "dominant_tone", "in_window",
@@ -134,9 +134,7 @@ def m54(state: DealState) -> None:
                     state.grant(c, FREE, text=f"the dealer and {p} wear glasses")
     seen: set[str] = set()
     for claim in claims:
-        if claim.player in seen:
-            state.refuse(claim, "modifier 54 frees one card per player in a deal")
-        seen.add(claim.player)
+        once_each(state, seen, claim, "modifier 54 frees one card per player in a deal")
         rank, name = 13, "Giant"
         if claim.player in freed and unicorns == "unicorn_instead":
             rank, name = 12, "Unicorn"
@@ -267,9 +265,7 @@ def m56(state: DealState) -> None:
     seen: set[str] = set()
     carried: list[str] = []
     for claim in claims:
-        if claim.player in seen:
-            state.refuse(claim, "modifier 56 is claimed once")
-        seen.add(claim.player)
+        once_each(state, seen, claim, "modifier 56 is claimed once")
         if claimant == "bearded_only" and claim.player not in bearded:
             state.refuse(claim, f"{claim.player} has no beard")
         if claimant == "table_once" and (earlier or len(claims) > 1):
@@ -807,9 +803,7 @@ def m70(state: DealState) -> None:
     for claim in claims:
         if claim.player in players:
             state.refuse(claim, f"{claim.player} has a combination of modifiers 67-69")
-        if claim.player in seen:
-            state.refuse(claim, "modifier 70 makes one honor home")
-        seen.add(claim.player)
+        once_each(state, seen, claim, "modifier 70 makes one honor home")
         if claim.card is None:
             state.refuse(claim, "modifier 70 needs the honor to make home")
         c = state.find(claim.player, claim.card)
@@ -852,9 +846,7 @@ def _m71_revive(state: DealState) -> None:
     seen: set[str] = set()
     which = state.reading("IP-M71-WHICH")
     for claim in state.claims_for("M71"):
-        if claim.player in seen:
-            state.refuse(claim, "modifier 71 revives one card")
-        seen.add(claim.player)
+        once_each(state, seen, claim, "modifier 71 revives one card")
         triple = [c for c in state.hand(claim.player) if m71_counted(c.mods, which) >= 3]
         if not triple:
             state.refuse(claim, f"no card of {claim.player} has had three modifiers applied")

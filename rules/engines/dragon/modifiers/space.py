@@ -19,7 +19,7 @@ from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState
 from ..tables import dead_rank, home_ranks, wild_rank
 from .base import attach_estimate, attach_final, attach_options, attach_seed, modifier
 from .cards import m41_shown
-from .common import CARDINAL_SEATS, incdec_target, stepped_target
+from .common import CARDINAL_SEATS, incdec_target, once_each, stepped_target
 from .points_space import POINTS
 
 __all__ = ["CARDINAL_SEATS", "m50_fires"]
@@ -79,9 +79,7 @@ def _seat(state: DealState, player: str) -> str:
 def _one_each(state: DealState, rule: str, claims: list[Claim]) -> list[Claim]:
     seen: set[str] = set()
     for claim in claims:
-        if claim.player in seen:
-            state.refuse(claim, f"{rule} is used once in a Game")
-        seen.add(claim.player)
+        once_each(state, seen, claim, f"{rule} is used once in a Game")
     return claims
 
 
