@@ -247,6 +247,7 @@ SPECTACULAR_SETTINGS = {
         "DisputeStatusEnum": "rules.models.Dispute.Status",
         "RulebookEntryKindEnum": "rules.models.RulebookEntry.Kind",
         "SearchDocumentKindEnum": "rules.models.SearchDocument.Kind",
+        "PrecedentTreatmentEnum": "rules.models.PrecedentCitation.Treatment",
     },
 }
 
