@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
+from games.seasons.models import Season
 
 from .models import RSVP, Member, ScheduledSession, SeatAssignment, Venue
 
@@ -33,7 +34,7 @@ from .models import RSVP, Member, ScheduledSession, SeatAssignment, Venue
 KINDS: dict[str, type[models.Model]] = {
     "member": Member, "venue": Venue, "session": ScheduledSession, "rsvp": RSVP, "seat": SeatAssignment,
     "game": Game, "player": GamePlayer, "deal": Deal, "card": DealtCard, "bet": Bet, "claim": Claim,
-    "result": Result, "ledger": LedgerEntry,
+    "result": Result, "ledger": LedgerEntry, "season": Season,
 }
 KIND_OF_MODEL = {model: key for key, model in KINDS.items()}
 
@@ -221,6 +222,8 @@ def _label(key: str, record, names: _Names) -> tuple[str, str | None]:
         return record.display_name, url_of(Member, record.id)
     if key == "venue":
         return record.name, url_of(Venue, record.id)
+    if key == "season":
+        return record.name, url_of(Season, record.id)
     if key == "session":
         obj = names.get(ScheduledSession, record.id)
         return (_session(obj) if obj else record.title), url_of(ScheduledSession, record.id)

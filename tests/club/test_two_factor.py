@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 
 PASSWORD = "pw-12345678"
 PER_ACCOUNT = {"login_failed": "100/m/ip,3/5m/key"}
-INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+# An inline script: a <script> with no src that is not a JSON data block.
+INLINE_SCRIPT = re.compile(r'<script(?![^>]*\b(?:src=|type="application/json"))[^>]*>', re.I)
 
 
 @pytest.fixture(autouse=True)
