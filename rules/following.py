@@ -69,7 +69,7 @@ def _mail(member: Member, sections) -> EmailMultiAlternatives:
             "greeting": _("Hello, %(name)s!") % {"name": member.display_name},
             "intro": _("New and changed precedents of the searches you follow:"),
             "sections": [{"label": search_label(saved), "url": _site(saved.get_absolute_url()),
-                          "precedents": [{"id": p.permanent_id, "title": p.title, "status": p.get_status_display(),
+                          "precedents": [{"id": p.permanent_id, "title": p.display_title, "status": p.get_status_display(),
                                           "standing": standing_word(p.standing), "url": _site(p.get_absolute_url())}
                                          for p in found]}
                          for saved, found in sections],

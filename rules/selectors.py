@@ -345,15 +345,15 @@ def precedent_graph(precedent: Precedent) -> tuple[list[GraphNode], list[GraphEd
     rows = max(len(cites), len(cited_by), 1)
     row_h, width = 56, 600
     height = rows * row_h + 16
-    center = GraphNode(precedent.permanent_id, precedent.title, precedent.status, width // 2,
+    center = GraphNode(precedent.permanent_id, precedent.display_title, precedent.status, width // 2,
                        height // 2, True)
     nodes, edges = [center], []
     for i, c in enumerate(cites):
-        node = GraphNode(c.cited.permanent_id, c.cited.title, c.cited.status, 90, 8 + row_h * i + row_h // 2, False)
+        node = GraphNode(c.cited.permanent_id, c.cited.display_title, c.cited.status, 90, 8 + row_h * i + row_h // 2, False)
         nodes.append(node)
         edges.append(GraphEdge(center, node, c.treatment))
     for i, c in enumerate(cited_by):
-        node = GraphNode(c.citing.permanent_id, c.citing.title, c.citing.status, width - 90,
+        node = GraphNode(c.citing.permanent_id, c.citing.display_title, c.citing.status, width - 90,
                          8 + row_h * i + row_h // 2, False)
         nodes.append(node)
         edges.append(GraphEdge(node, center, c.treatment))
@@ -411,7 +411,7 @@ def precedent_graph_around(precedent: Precedent, *, member=None, steps: int = 2,
         top = (height - len(members) * row_h) // 2
         for i, pk in enumerate(members):
             p = found[pk]
-            nodes[pk] = GraphNode(p.permanent_id, p.title, p.status, index * col_w + col_w // 2,
+            nodes[pk] = GraphNode(p.permanent_id, p.display_title, p.status, index * col_w + col_w // 2,
                                   top + row_h * i + row_h // 2, pk == precedent.pk)
     edges = [GraphEdge(nodes[citing], nodes[cited], treatment)
              for (citing, cited), treatment in sorted(links.items())]

@@ -23,8 +23,15 @@ def _page(url: str) -> str:
 
 
 def _reading_cell(page: str, point_id: str) -> str:
-    row = page.split(f">{point_id}</a>", 1)[1].split("</tr>", 1)[0]
+    row = page.split(f">{point_id}</code></a>", 1)[1].split("</tr>", 1)[0]
     return row.rsplit("<td>", 1)[1].split("</td>", 1)[0]
+
+
+def _meaning(point_id: str, reading: str) -> str:
+    """How the points page tells ``reading`` of the point (its meaning, in English)."""
+    from rules.point_words import marked, readings_help
+
+    return str(marked(readings_help(InterpretationPoint.objects.get(point_id=point_id), "en")[reading], "en"))
 
 
 def test_the_readings_in_force_follow_a_new_ruling_and_its_withdrawal(archive, croupier):
@@ -49,11 +56,12 @@ def test_the_kept_readings_are_the_callers_own_copy(archive):
 
 def test_the_points_page_follows_a_ruling_and_an_edited_point(archive, croupier):
     page = _page("/rules/points/")
-    founding_reading = _reading_cell(page, R2)
+    founding_reading = founding(R2).fixes.get().reading
+    assert _reading_cell(page, R2) == _meaning(R2, founding_reading)
     other = "that_rank" if founding_reading != "that_rank" else "that_card"
     ruling(croupier, title="Changed", on=timezone.localdate() - dt.timedelta(days=1), fixes={R2: other},
            cites={founding(R2).permanent_id: "overrules"})
-    assert _reading_cell(_page("/rules/points/"), R2) == other
+    assert _reading_cell(_page("/rules/points/"), R2) == _meaning(R2, other)
     point = InterpretationPoint.objects.get(point_id=R2)
     point.question = "Is the whole rank wild, asked anew?"
     point.save()
