@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
@@ -11,7 +13,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from . import access, audit, member_import, selectors, services
+from .anonymise import member_anonymise
 from .errors import Forbidden, InvalidInput
+from .member_data import member_data_zip
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
 from .validators import sane_date_range
@@ -255,6 +259,10 @@ class VenueViewSet(viewsets.ModelViewSet):
         serializer.instance = services.venue_create(actor=actor_of(self.request), **serializer.validated_data)
 
 
+class AnonymiseSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(help_text="true: anonymising cannot be undone")
+
+
 class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
                     mixins.UpdateModelMixin, viewsets.GenericViewSet):
     queryset = selectors.members_list()
@@ -283,6 +291,34 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @action(detail=False, methods=["get"])
     def me(self, request):
         return Response(MemberSerializer(actor_of(request)).data)
+
+    @extend_schema(responses={(200, "application/zip"): OpenApiTypes.BINARY})
+    @action(detail=False, methods=["get"], url_path="me/data")
+    def my_data(self, request):
+        """Everything the club keeps about the caller, as the zip of JSON and CSV files his
+        profile offers; only ever his own."""
+        member = actor_of(request)
+        access.check_own_data(member, member)
+        answer = HttpResponse(member_data_zip(member=member, site=request.build_absolute_uri("/")),
+                              content_type="application/zip")
+        answer["Content-Disposition"] = f'attachment; filename="my-data-{timezone.localdate().isoformat()}.zip"'
+        return answer
+
+    @extend_schema(request=AnonymiseSerializer, responses=MemberSerializer)
+    @action(detail=True, methods=["post"])
+    def anonymise(self, request, pk=None):
+        """An admin anonymises a member who left, for good: his name, address, login, tokens and
+        devices go; his ledger entries and results stay. ``confirm`` must be true."""
+        actor = actor_of(request)
+        access.check_admin(actor)
+        member = self.get_object()
+        data = AnonymiseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if not data.validated_data["confirm"]:
+            raise InvalidInput(_("Confirm with confirm: true; anonymising cannot be undone."),
+                               extra={"field": "confirm", "value": False})
+        member_anonymise(actor=actor, member=member)
+        return Response(MemberSerializer(member).data)
 
 
 class SessionViewSet(viewsets.ModelViewSet):

@@ -97,6 +97,7 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("PUT", "/api/members/{pk}/"): "relation",
     ("PATCH", "/api/members/{pk}/"): "relation",
     ("POST", "/api/invitations/"): "admin",
+    ("POST", "/api/members/{pk}/anonymise/"): "admin",
     ("POST", "/api/seasons/"): "croupier",
     ("PATCH", "/api/seasons/{pk}/"): "croupier",
     ("POST", "/api/seasons/{pk}/championship/"): "croupier",

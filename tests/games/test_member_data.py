@@ -232,3 +232,39 @@ def test_an_inactive_member_still_downloads_his_data_an_anonymised_one_nothing(p
     skeeve.refresh_from_db()
     with pytest.raises(Forbidden):
         check_own_data(skeeve, skeeve)
+
+
+# --- the same through the API ---------------------------------------------------------------------
+
+
+def test_the_api_gives_the_callers_own_zip(played, players, api_as, client):
+    response = api_as(players[0]).get("/api/members/me/data/")
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    data = json.loads(zipfile.ZipFile(io.BytesIO(response.content)).read("data.json"))
+    assert data["profile"]["display_name"] == players[0].display_name
+    assert client.get("/api/members/me/data/").status_code in (401, 403)
+
+
+@pytest.mark.parametrize("role", [Member.Role.MEMBER, Member.Role.CROUPIER])
+def test_the_api_anonymises_only_for_an_admin(players, role, api_as):
+    actor = factories.member(role, display_name="Not an admin", password=None)
+    response = api_as(actor).post(f"/api/members/{players[1].pk}/anonymise/", {"confirm": True}, format="json")
+    assert response.status_code == 403
+    players[1].refresh_from_db()
+    assert players[1].anonymised_at is None
+
+
+def test_the_api_anonymises_after_the_confirmation(played, players, api_as):
+    admin = factories.member(Member.Role.ADMIN, display_name="Admin", password=None)
+    client = api_as(admin)
+    refused = client.post(f"/api/members/{players[1].pk}/anonymise/", {"confirm": False}, format="json")
+    assert refused.status_code == 400 and refused.json()["extra"]["field"] == "confirm"
+    players[1].refresh_from_db()
+    assert players[1].anonymised_at is None
+    done = client.post(f"/api/members/{players[1].pk}/anonymise/", {"confirm": True}, format="json")
+    assert done.status_code == 200, done.json()
+    players[1].refresh_from_db()
+    assert players[1].anonymised_at is not None and done.json()["display_name"] == players[1].display_name
+    assert LedgerEntry.objects.aggregate(total=Sum("amount"))["total"] == 0
+    again = client.post(f"/api/members/{players[1].pk}/anonymise/", {"confirm": True}, format="json")
+    assert again.status_code == 409
