@@ -574,6 +574,8 @@ def offline_words() -> dict:
         "conflict": _("Another phone recorded this deal meanwhile: from card %(seq)s the two versions differ. "
                       "Choose the one that counts; the other stays in the deal's history."),
         "theirs": _("On the site"), "mine": _("On this phone"),
+        "taken_back": _("Another phone took back cards %(from)s to %(to)s; keeping this phone's version puts "
+                        "them back."),
         "keep_theirs": _("Keep the site's version"), "keep_mine": _("Keep this phone's version"),
         "bet": _("bet %(amount)s"), "claim": _("claim under %(rule)s"),
         "refused": _("Not sent: %(message)s"), "drop": _("Drop this tap"),

@@ -109,6 +109,21 @@ def deal_set_aside(*, deal: Deal, actor: Member, kept: str, from_seq: int, actio
                  for c in removed]
         for row in reversed(removed):
             row.delete()        # the card's history row keeps it too
+        _restore_taken_back(deal, upto=from_seq)
     else:
         aside = _clean_actions(actions or [])
     return SetAside.objects.create(deal=deal, chosen_by=actor, kept=kept, from_seq=from_seq, actions=aside)
+
+
+def _restore_taken_back(deal: Deal, *, upto: int) -> None:
+    """The phone's version counts ``upto`` cards before its own waiting ones; where another phone
+    took some of them back meanwhile, each comes back as it was when taken back (its history
+    row). A card with no such row was never on the site: the phone's version cannot be kept."""
+    dealt = DealtCard.objects.filter(deal=deal).count()
+    for seq in range(dealt, upto):
+        last = DealtCard.history.filter(deal_id=deal.pk, seq=seq).order_by("-history_date", "-history_id").first()
+        if last is None or last.history_type != "-":
+            raise Conflict(_("Card %(seq)s of deal %(number)s is not on the site: keep the site's version.")
+                           % {"seq": seq + 1, "number": deal.number}, extra={"field": "from_seq", "value": upto})
+        DealtCard.objects.create(deal=deal, seq=seq, card=last.card, member_id=last.member_id, circle=last.circle,
+                                 open=last.open, created_by_id=last.created_by_id)

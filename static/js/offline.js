@@ -325,6 +325,10 @@
       conflict.theirs.forEach(function (c) {
         theirs.appendChild(el("li", {}, [cardNode(c.card), " " + (c.member_name || state.names[String(c.member)] || "")]));
       });
+      if (conflict.dealt < conflict.tap.seq) {   // the site has fewer cards: some were taken back
+        theirs.appendChild(el("li", {id: "conflict-taken-back",
+                                     text: fill(words.taken_back, {from: conflict.dealt + 1, to: conflict.tap.seq})}));
+      }
       var mine = el("ul", {id: "conflict-mine"});
       conflict.mine.forEach(function (t) {
         var who = t.kind === "card" ? state.names[String(state.order[t.seq % state.order.length])] || "" : "";
@@ -624,7 +628,8 @@
       });
     }
     if (!state || state.deal !== tap.deal) { return Promise.resolve(false); }
-    conflict = {tap: tap, theirs: theirs, mine: mine.filter(function (t) { return t.kind !== "card" || t.seq >= tap.seq; })};
+    conflict = {tap: tap, theirs: theirs, dealt: typeof extra.dealt === "number" ? extra.dealt : tap.seq,
+                mine: mine.filter(function (t) { return t.kind !== "card" || t.seq >= tap.seq; })};
     return Promise.resolve(false);
   }
 

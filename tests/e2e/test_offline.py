@@ -201,6 +201,46 @@ def test_two_phones_record_the_same_deal_and_the_conflict_is_shown(live_server, 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_cards_taken_back_by_another_phone_come_back_with_this_phones_version(live_server, browser, lang):
+    croupier, skeeve, aahz, game = _table()
+    deal = services.deal_start(game=game, actor=skeeve)
+    for card in ("Ah", "Kd", "Qs"):
+        services.deal_card(deal=deal, actor=skeeve, card=card)
+
+    page = phone_as(browser, live_server, skeeve, lang)
+    page.goto(live_server.url + deal.get_absolute_url())
+    _kept_for_offline(page)
+    page.context.set_offline(True)
+    page.wait_for_selector("#offline-note", timeout=WAIT)
+    page.locator('.card-picker button[data-card="5c"]').tap()
+    page.wait_for_selector('.card-picker button[data-card="5c"][disabled]')
+
+    # Meanwhile another phone, online, takes two cards back.
+    services.deal_card_undo(deal=deal, actor=aahz)
+    services.deal_card_undo(deal=deal, actor=aahz)
+
+    page.context.set_offline(False)
+    page.wait_for_selector("#conflict-taken-back", timeout=WAIT)
+    assert "2" in page.inner_text("#conflict-taken-back") and "3" in page.inner_text("#conflict-taken-back")
+    assert "5♣" in page.inner_text("#conflict-mine")
+    _shot(page, f"offline-taken-back-{lang}.png")
+
+    page.locator("#keep-mine").tap()
+    for _ in range(WAIT // 100):        # the sync sends the phone's card, then the page reloads
+        if DealtCard.objects.filter(deal=deal).count() == 4:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_load_state()
+    page.wait_for_selector("#offline-status", state="hidden", timeout=WAIT)
+    _shot(page, f"offline-taken-back-kept-{lang}.png")
+    assert list(DealtCard.objects.filter(deal=deal).order_by("seq").values_list("card", flat=True)) == \
+        ["Ah", "Kd", "Qs", "5c"]
+    assert SetAside.objects.get(deal=deal).kept == "mine"
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_tap_sent_twice_counts_once(live_server, browser, lang):
     croupier, skeeve, aahz, game = _table()
     deal = services.deal_start(game=game, actor=skeeve)

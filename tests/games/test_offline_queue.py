@@ -156,6 +156,39 @@ def test_keep_mine_takes_the_site_s_cards_back_once(api_as, game, players):
     assert [a["card"] for a in aside.actions] == ["Kd", "10c"]
 
 
+def test_keep_mine_puts_back_the_cards_another_phone_took_back(api_as, game, players):
+    """The phone saw three cards on the site, went offline and recorded the fourth; meanwhile the
+    other phone took two back. The conflict says the site has one card; keeping the phone's version
+    puts the two back as they were and takes the phone's card."""
+    deal = services.deal_start(game=game, actor=players[0])
+    offline = api_as(players[0])
+    for seq, card in enumerate(CARDS[:3]):
+        assert _card(offline, deal, card, seq, f"offline-{seq}").status_code == 201
+    for _ in range(2):
+        services.deal_card_undo(deal=deal, actor=players[1])
+    conflict = _card(offline, deal, CARDS[3], 3, "offline-3")
+    assert conflict.status_code == 409
+    assert conflict.json()["extra"]["dealt"] == 1 and conflict.json()["extra"]["recorded"] == []
+    headers = {"Idempotency-Key": "aside-offline-3"}
+    chosen = offline.post(f"/api/deals/{deal.pk}/set-aside/", {"kept": "mine", "from_seq": 3}, format="json",
+                          headers=headers)
+    assert chosen.status_code == 201, chosen.json()
+    assert list(deal.cards.values_list("card", flat=True)) == CARDS[:3]
+    assert _card(offline, deal, CARDS[3], 3, "offline-3").status_code == 201
+    assert list(deal.cards.values_list("card", flat=True)) == CARDS[:4]
+
+
+def test_keep_mine_cannot_invent_cards_the_site_never_had(api_as, game, players):
+    deal = services.deal_start(game=game, actor=players[0])
+    offline = api_as(players[0])
+    assert _card(offline, deal, CARDS[0], 0, "offline-0").status_code == 201
+    refused = offline.post(f"/api/deals/{deal.pk}/set-aside/", {"kept": "mine", "from_seq": 3}, format="json",
+                           headers={"Idempotency-Key": "aside-offline-3"})
+    assert refused.status_code == 409 and refused.json()["extra"]["field"] == "from_seq"
+    assert list(deal.cards.values_list("card", flat=True)) == CARDS[:1]
+    assert not SetAside.objects.exists()
+
+
 def test_choosing_a_version_needs_a_key_and_a_seat_at_the_table(api_as, game, players, outsider):
     deal = services.deal_start(game=game, actor=players[0])
     no_key = api_as(players[0]).post(f"/api/deals/{deal.pk}/set-aside/", {"kept": "mine", "from_seq": 0},
