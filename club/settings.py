@@ -312,7 +312,12 @@ CELERY_BEAT_SCHEDULE = {
     "followed-digests": {"task": "rules.followed_digests",
                          "schedule": crontab(hour=env.int("FOLLOWED_DIGEST_HOUR", default=8), minute=0),
                          "options": {"expires": 3600}},
+    # The answers kept for offline taps sent again (games.services.offline), forgotten after
+    # ACTION_RECEIPT_DAYS days.
+    "receipts-prune": {"task": "games.receipts_prune", "schedule": crontab(hour=4, minute=30),
+                       "options": {"expires": 3600}},
 }
+ACTION_RECEIPT_DAYS = env.int("ACTION_RECEIPT_DAYS", default=30)
 # Each worker writes a heartbeat in the cache while it is connected to the broker; /ready/ reports
 # the newest one and fails when it is older than WORKER_HEARTBEAT_MAX_AGE.
 WORKER_HEARTBEAT_INTERVAL = env.float("WORKER_HEARTBEAT_INTERVAL", default=10.0)

@@ -33,3 +33,12 @@ def result_advise_task(result_id: int) -> bool:
     if result is None:
         return False
     return services.result_advise(result=result).advice is not None
+
+
+@shared_task(name="games.receipts_prune", acks_late=True, autoretry_for=(OperationalError, InterfaceError),
+             retry_backoff=True, max_retries=5)
+def receipts_prune() -> int:
+    """Beat, daily: forget the answers to offline taps older than ACTION_RECEIPT_DAYS."""
+    from django.conf import settings
+
+    return services.receipts_prune(kept_days=settings.ACTION_RECEIPT_DAYS)

@@ -10,7 +10,7 @@ from club.errors import Forbidden as Forbidden  # callers catch it from here
 
 from .corrections import correction_apply, result_correct
 from .ledger import _post, _reverse, ledger_legs
-from .offline import action_once, deal_set_aside, require_next_seq
+from .offline import action_once, deal_set_aside, receipts_prune, require_next_seq
 from .recording import (
     _game_doc,
     _locked_deal,
@@ -52,7 +52,7 @@ from .results import (
 from .sittings import PLAYER_FACTS, ROOM_FACTS, game_end, game_reseat, game_start, require_table
 
 __all__ = [
-    "action_once", "deal_set_aside", "require_next_seq",
+    "action_once", "deal_set_aside", "receipts_prune", "require_next_seq",
     "PLAYER_FACTS", "ROOM_FACTS", "Forbidden", "bet_place", "bet_withdraw", "claim_declare", "claim_withdraw",
     "correction_apply", "result_correct", "deal_replay", "deal_void", "deal_card", "deal_card_undo",
     "deal_digital", "deal_ref", "deal_start", "dispute_raise", "game_end", "game_reseat", "game_start",

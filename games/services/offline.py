@@ -5,9 +5,11 @@ the other aside, in the deal's history."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.errors import Conflict, InvalidInput
@@ -127,3 +129,11 @@ def _restore_taken_back(deal: Deal, *, upto: int) -> None:
                            % {"seq": seq + 1, "number": deal.number}, extra={"field": "from_seq", "value": upto})
         DealtCard.objects.create(deal=deal, seq=seq, card=last.card, member_id=last.member_id, circle=last.circle,
                                  open=last.open, created_by_id=last.created_by_id)
+
+
+def receipts_prune(*, kept_days: int) -> int:
+    """Forget the answers to taps older than ``kept_days`` days: by then their deal has a result,
+    which refuses a late copy of the tap anyway. Returns how many were forgotten."""
+    deleted, _by_model = ActionReceipt.objects.filter(
+        created_at__lt=timezone.now() - dt.timedelta(days=kept_days)).delete()
+    return deleted

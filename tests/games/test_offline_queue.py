@@ -232,3 +232,28 @@ def test_the_service_worker_and_the_manifest(client):
     assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512"}
     for icon in data["icons"]:
         assert finders.find(icon["src"].removeprefix(settings.STATIC_URL)), icon["src"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.celery_worker
+def test_beat_forgets_the_answers_to_old_taps_only(api_as, game, players, settings, tasks_done):
+    """The answers kept for taps sent again are forgotten after ACTION_RECEIPT_DAYS, by beat's
+    daily task on the worker; a recent one still answers a tap sent twice."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from games import tasks
+
+    deal = services.deal_start(game=game, actor=players[0])
+    client = api_as(players[0])
+    for seq, card in enumerate(CARDS[:2]):
+        assert _card(client, deal, card, seq, f"tap-{seq}").status_code == 201
+    ActionReceipt.objects.filter(key="tap-0").update(
+        created_at=timezone.now() - dt.timedelta(days=settings.ACTION_RECEIPT_DAYS + 1))
+    tasks.receipts_prune.delay()
+    tasks_done()
+    assert list(ActionReceipt.objects.values_list("key", flat=True)) == ["tap-1"]
+    assert _card(client, deal, CARDS[1], 1, "tap-1").status_code == 201
+    assert DealtCard.objects.filter(deal=deal).count() == 2
+    assert settings.CELERY_BEAT_SCHEDULE["receipts-prune"]["task"] == tasks.receipts_prune.name
