@@ -356,10 +356,12 @@
   // The waiting bets and claims, shown under the deal's own.
   function drawWaitingRows() {
     document.querySelectorAll("li.waiting-tap").forEach(function (li) { li.remove(); });
+    document.querySelectorAll("li.none-yet").forEach(function (li) { li.hidden = false; });
     pending.forEach(function (t) {
       if (t.kind === "card") { return; }
       var list = document.getElementById(t.kind === "bet" ? "bets" : "claims");
       if (!list) { return; }
+      list.querySelectorAll("li.none-yet").forEach(function (li) { li.hidden = true; });  // "No claims."
       list.appendChild(el("li", {"class": "waiting-tap"}, [
         (state.names[String(t.member)] || "") + ": ", describe(t),
         " ", el("small", {"class": "badge provisional", text: words.waiting})]));

@@ -119,6 +119,7 @@ def test_a_deal_recorded_offline_is_judged_when_back_online(live_server, browser
     page.select_option("#claim-form select[name=suit]", "s" if own[-1] != "s" else "h")
     page.locator("#claim-form button[type=submit]").tap()
     page.wait_for_selector("#claims li.waiting-tap")
+    assert page.locator("#claims li.none-yet").is_hidden()      # no "No claims." beside a waiting one
 
     tapped += [_tap_card(page, n) for n in range(3, 18)]
     page.wait_for_selector("#deal-complete-offline")
