@@ -8,7 +8,8 @@
 2. Every change the judge makes is explained by exactly one trace line, and no trace line claims
    a change that did not happen: replaying the trace over the cards as dealt gives every card's
    state, rank, suit and role, the orders and the winners of the output, each line's "before"
-   being what the replay holds at that point.
+   being what the replay holds at that point; a line changing an input of the rules (the month of
+   Table 3, the clock, the date, the seats) changes it, from what the line before it left.
 """
 
 from __future__ import annotations
@@ -244,6 +245,11 @@ def documents_with_facts(draw, readings=None) -> dict:
     return doc
 
 
+# The inputs of other rules a modifier may change (``DealFacts.adjust``): the month of Table 3, the
+# clock, the date, the seats and the clocks' shifts.
+ADJUSTED_INPUTS = ("table3_month", "clock", "date", "seats", "clock_shifts")
+
+
 def replay(deal: dict) -> None:
     """Replay a judged deal's trace over its cards as dealt; every line that claims a change must find
     what it says it changed ("before") and leave what it says ("after"); the end must be the output."""
@@ -251,9 +257,15 @@ def replay(deal: dict) -> None:
                    for c in p["cards"]] for pid, p in deal["players"].items()}
     orders = {"cards": "natural", "suits": "natural"}
     weakest, winners, pattern = False, None, None
+    inputs: dict = {}                          # the inputs of the rules modifiers 3, 48, 49, 53 change
     for line in deal["trace"]:
         change, before, after = line["change"], line["before"], line["after"]
         where = f"{line['source']} {change} {line['cards']} {before} -> {after} ({line['text']})"
+        if change in ADJUSTED_INPUTS:
+            assert before != after, f"claims a change that did not happen: {where}"
+            assert inputs.get(change, before) == before, where
+            inputs[change] = after
+            continue
         if change.endswith(" order"):
             which = change.split()[0]
             assert orders[which] == before and before != after, where
