@@ -1,4 +1,4 @@
-"""The Atom feed of new rulings."""
+"""The Atom feeds of the precedent archive: new rulings, and each followed search."""
 
 from __future__ import annotations
 
@@ -10,16 +10,10 @@ from django.utils.translation import gettext_lazy as _
 from . import selectors
 
 
-class RulingsFeed(Feed):
-    feed_type = Atom1Feed
-    title = _("New rulings of the Dragon Poker club")
-    subtitle = _("Precedents published in the club's archive (base rule 12).")
-    link = reverse_lazy("rules:precedent_list")
+class _PrecedentFeed(Feed):
+    """An Atom feed whose items are precedents: their id, title and status, question and ruling."""
 
-    def items(self):
-        # The founding readings are the club's starting point, not news.
-        return (selectors.published_precedents().filter(published_at__isnull=False, founding=False)
-                .select_related("ruled_by").order_by("-published_at", "-permanent_id")[:30])
+    feed_type = Atom1Feed
 
     def item_title(self, item):
         return f"{item.permanent_id}: {item.title} ({item.get_status_display()})"
@@ -30,6 +24,17 @@ class RulingsFeed(Feed):
     def item_pubdate(self, item):
         return item.published_at
 
+
+class RulingsFeed(_PrecedentFeed):
+    title = _("New rulings of the Dragon Poker club")
+    subtitle = _("Precedents published in the club's archive (base rule 12).")
+    link = reverse_lazy("rules:precedent_list")
+
+    def items(self):
+        # The founding readings are the club's starting point, not news.
+        return (selectors.published_precedents().filter(published_at__isnull=False, founding=False)
+                .select_related("ruled_by").order_by("-published_at", "-permanent_id")[:30])
+
     def item_updateddate(self, item):
         return item.published_at
 
@@ -37,11 +42,9 @@ class RulingsFeed(Feed):
         return item.ruled_by.display_name if item.ruled_by else str(_("The club"))
 
 
-class FollowedSearchFeed(Feed):
+class FollowedSearchFeed(_PrecedentFeed):
     """The precedents a followed search matches, newest change first: its secret address is the
     key, so it lists published precedents only."""
-
-    feed_type = Atom1Feed
 
     def get_object(self, request, token):
         from django.http import Http404
@@ -68,15 +71,6 @@ class FollowedSearchFeed(Feed):
 
     def items(self, obj):
         return selectors.saved_search_news(obj)
-
-    def item_title(self, item):
-        return f"{item.permanent_id}: {item.title} ({item.get_status_display()})"
-
-    def item_description(self, item):
-        return f"{item.question}\n\n{item.ruling}"
-
-    def item_pubdate(self, item):
-        return item.published_at
 
     def item_updateddate(self, item):
         return item.updated_at
