@@ -277,14 +277,15 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # (seconds; a 1,000-player full rescore runs in under 30 s as a chord of per-table tasks) and
 # retries wait at most 30 s, so ten minutes is ample. Workers look for such messages every
 # CELERY_UNACKED_RESTORE_INTERVAL seconds (kombu's default scans only every tenth time, about
-# every 100 s); the scan's lock expires in a minute, not five, should a worker die holding it.
+# every 100 s); the scan's lock expires in a minute (CELERY_UNACKED_MUTEX_EXPIRE), not five,
+# should a worker die holding it.
 # RabbitMQ hands a dead worker's messages out again as soon as its connection closes and ignores
 # these settings.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=600),
     "unacked_restore_interval": env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10),
     "unacked_restore_throttle": 1,
-    "unacked_mutex_expire": 60,
+    "unacked_mutex_expire": env.int("CELERY_UNACKED_MUTEX_EXPIRE", default=60),
 }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -104,6 +104,9 @@ def test_a_rescore_survives_its_worker_killed_midway(celery_worker_process, crou
     db = settings.DATABASES["default"]
     env = {**os.environ, "CELERY_BROKER_URL": broker_url, "CELERY_TASK_DEFAULT_QUEUE": queue,
            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT), "CELERY_UNACKED_RESTORE_INTERVAL": "1",
+           # A worker killed while it held the lock of the scan for such messages leaves it held
+           # until it expires: no scan, and so no redelivery, before then.
+           "CELERY_UNACKED_MUTEX_EXPIRE": str(VISIBILITY_TIMEOUT),
            # The chord of a full rescore counts its tables in Redis, whichever the broker.
            "CELERY_RESULT_BACKEND": settings.CELERY_RESULT_BACKEND,
            "DATABASE_URL": f"postgres://{db.get('USER') or 'postgres'}@{db.get('HOST') or '127.0.0.1'}:"
