@@ -9,17 +9,19 @@ only for himself, and a croupier who does not play in it may enter the moves of 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db.models import Sum
+from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.errors import Forbidden, InvalidInput, NotFound
-from club.models import Member, ScheduledSession
+from club.errors import Conflict, Forbidden, InvalidInput, NotFound
+from club.models import RSVP, Member, ScheduledSession
 
 from .models import CasinoHand, DiceMatch
 
@@ -107,7 +109,7 @@ def access_casino_hand(actor: Member | None, hand_id: object, *, for_action: str
     if for_action not in CASINO_ACTIONS:
         raise ValueError(f"unknown casino hand action {for_action!r}")
     actor = _active(actor)
-    qs = CasinoHand.objects.select_related("player", "venue")
+    qs = CasinoHand.objects.select_related("player", "venue", "session")
     if lock:
         qs = qs.select_for_update(of=("self",))
     try:
@@ -122,6 +124,51 @@ def access_casino_hand(actor: Member | None, hand_id: object, *, for_action: str
     if for_action == "view":
         raise Forbidden(_("Only the player or a croupier may see this hand."), extra={"hand": hand.pk})
     raise Forbidden(_("Only the player of this hand may act on it."), extra={"hand": hand.pk})
+
+
+# --- the evening a casino hand is played at ------------------------------------------------------
+
+# A hand belongs to an evening from an hour before the session starts to an hour after it ends:
+# the room opens early and the last hands run late.
+SESSION_GRACE = dt.timedelta(hours=1)
+
+
+def sessions_in_progress(*, now: dt.datetime | None = None) -> QuerySet[ScheduledSession]:
+    """The sessions being played now: open or running, and now within their hours (the grace
+    included)."""
+    now = now or timezone.now()
+    return (ScheduledSession.objects.select_related("venue")
+            .filter(status__in=(ScheduledSession.Status.OPEN, ScheduledSession.Status.RUNNING),
+                    starts_at__lte=now + SESSION_GRACE, ends_at__gte=now - SESSION_GRACE)
+            .order_by("starts_at", "pk"))
+
+
+def casino_sessions_for(actor: Member, *, now: dt.datetime | None = None) -> QuerySet[ScheduledSession]:
+    """The sessions ``actor`` may tie his casino hand to: a croupier any session in progress, a
+    member those in progress he takes part in (he said "going" or was checked in at the door)."""
+    sessions = sessions_in_progress(now=now)
+    if actor.is_croupier:
+        return sessions
+    return sessions.filter(Q(rsvps__member=actor, rsvps__answer=RSVP.Answer.GOING)
+                           | Q(checkins__member=actor)).distinct()
+
+
+def check_casino_session(actor: Member, session: ScheduledSession | None, *,
+                         now: dt.datetime | None = None) -> ScheduledSession | None:
+    """Refuse a session the hand cannot count for: one not in progress (409), or, for a member
+    who is not a croupier, one he does not take part in (403). ``None`` ties the hand to no
+    evening and is always allowed."""
+    if session is None:
+        return None
+    values = {"session": session.title}
+    if not sessions_in_progress(now=now).filter(pk=session.pk).exists():
+        raise Conflict(_("%(session)s is not in progress: a casino hand counts only for the evening it is "
+                         "played at.") % values, extra={"field": "session", "value": session.pk})
+    if not actor.is_croupier and not casino_sessions_for(actor, now=now).filter(pk=session.pk).exists():
+        raise Forbidden(_("You take no part in %(session)s: say you are going or check in at the door, "
+                          "then your hands count for it.") % values,
+                        extra={"field": "session", "value": session.pk})
+    return session
 
 
 # --- chips: what a member can put on the table -------------------------------------------------

@@ -20,9 +20,9 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(CasinoHand)
 class CasinoHandAdmin(ReadOnly):
-    list_display = ["pk", "player", "stake", "phase", "minute", "net", "started_at"]
+    list_display = ["pk", "player", "session", "stake", "phase", "minute", "net", "started_at"]
     list_filter = ["phase"]
-    list_select_related = ["player"]
+    list_select_related = ["player", "session__venue"]
     search_fields = ["player__display_name", "seed"]
 
 

@@ -33,6 +33,8 @@ class CasinoHandSerializer(serializers.Serializer):
     player = serializers.IntegerField(source="player_id")
     stake = serializers.IntegerField()
     venue = serializers.CharField(allow_null=True, help_text="The slug of the venue whose clock is the house clock.")
+    session = serializers.IntegerField(allow_null=True, help_text="The club session the hand counts for; "
+                                                                  "null: it counts for no evening.")
     phase = serializers.CharField()
     legal_actions = serializers.ListField(child=serializers.CharField())
     seed = serializers.CharField(allow_null=True, help_text="Shown once the hand is settled.")
@@ -57,7 +59,15 @@ class CasinoStartSerializer(serializers.Serializer):
     # The table's limit (CASINO_MAX_STAKE) is the service's to check, so the refusal names the value.
     stake = serializers.IntegerField(default=1, **INT32_BOUNDS, help_text="Chips, from 1 to the casino table's limit.")
     venue = serializers.SlugRelatedField(slug_field="slug", queryset=Venue.objects.all(), required=False,
-                                         allow_null=True, help_text="Its time zone sets the house clock.")
+                                         allow_null=True, help_text="Its time zone sets the house clock; "
+                                                                    "left out, the session's venue.")
+    session = serializers.PrimaryKeyRelatedField(
+        queryset=ScheduledSession.objects.select_related("venue"), required=False, allow_null=True,
+        help_text="The club session the hand is played at, so that it counts for that evening in a season: one "
+                  "in progress (open or running, within its hours, an hour's grace each side) that the player "
+                  "is going to or checked in at (a croupier: any in progress; 403 otherwise, 409 when it is "
+                  "not in progress). Left out or null: the hand counts for no evening; the site never picks "
+                  "one itself.")
 
 
 class CasinoActSerializer(serializers.Serializer):

@@ -20,8 +20,24 @@ FACE_CHOICES = [("", "–")] + [(str(v), f"{face} {v}") for v, face in
 class CasinoStartForm(forms.Form):
     # The table's limit is the service's to check, so the refusal beside the field names the value.
     stake = forms.IntegerField(label=_("Stake (chips)"), initial=1)
+    session = forms.ModelChoiceField(
+        label=_("Evening the hand counts for"), queryset=ScheduledSession.objects.none(), required=False,
+        empty_label=_("No evening: the hand counts for no season"),
+        help_text=_("The sessions in progress you are going to or checked in at (a croupier: any in progress). "
+                    "A season that counts the casino game adds the hand's net to your chips of that evening."))
     venue = forms.ModelChoiceField(label=_("Venue (its clock is the house clock)"), queryset=Venue.objects.all(),
-                                   required=False, to_field_name="slug")
+                                   required=False, to_field_name="slug",
+                                   help_text=_("Left empty with an evening chosen: the evening's venue."))
+
+    def __init__(self, *args, sessions=None, **kwargs):
+        """``sessions``: the ones the member may tie the hand to; the first is proposed."""
+        super().__init__(*args, **kwargs)
+        field = self.fields["session"]
+        field.queryset = sessions if sessions is not None else ScheduledSession.objects.none()
+        if not self.is_bound:
+            proposed = field.queryset.first()
+            if proposed is not None:
+                self.initial.setdefault("session", proposed.pk)
 
 
 class CasinoDrawForm(forms.Form):

@@ -31,6 +31,11 @@ class CasinoHand(models.Model):
                                verbose_name=_("player"))
     venue = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
                               verbose_name=_("venue"))
+    # The club evening the hand was played at, chosen by the player when he sits down: a season
+    # that counts the casino game adds the hand's net to his chips of that evening. None: the
+    # hand belongs to no evening and counts for none.
+    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="casino_hands", verbose_name=_("session"))
     seed = models.CharField(_("seed"), max_length=64)
     stake = models.PositiveIntegerField(_("stake"))
     order = models.CharField(_("order of hands"), max_length=10, default="casino")
@@ -60,7 +65,7 @@ class CasinoHand(models.Model):
                                     name="casino_one_open_hand_per_player"),
             models.CheckConstraint(condition=Q(stake__gte=1), name="casino_stake_positive"),
         ]
-        indexes = [models.Index(fields=["player", "phase"])]
+        indexes = [models.Index(fields=["player", "phase"]), models.Index(fields=["session", "phase"])]
 
     def __str__(self) -> str:
         return f"{self.player} · {_('hand')} {self.pk}"

@@ -42,7 +42,7 @@ def casino_view(hand: CasinoHand) -> dict[str, Any]:
 def casino_hand_data(hand: CasinoHand) -> dict[str, Any]:
     return {
         "id": hand.pk, "player": hand.player_id, "stake": hand.stake,
-        "venue": hand.venue.slug if hand.venue_id else None,
+        "venue": hand.venue.slug if hand.venue_id else None, "session": hand.session_id,
         "phase": hand.phase, "legal_actions": list(CASINO_ACTIONS[hand.phase]),
         "seed": hand.seed if hand.is_settled else None,
         "hand": casino_view(hand), "odds": hand.odds,

@@ -18,7 +18,7 @@ from .models import CasinoHand, DiceMatch
 
 
 def casino_hands_of(*, member: Member) -> QuerySet[CasinoHand]:
-    return CasinoHand.objects.filter(player=member).select_related("player", "venue")
+    return CasinoHand.objects.filter(player=member).select_related("player", "venue", "session")
 
 
 def casino_open_hand(*, member: Member) -> CasinoHand | None:

@@ -27,7 +27,14 @@ from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
 
-from .access import access_casino_hand, access_dice_match, check_dice_mover, check_means, check_session_stake
+from .access import (
+    access_casino_hand,
+    access_dice_match,
+    check_casino_session,
+    check_dice_mover,
+    check_means,
+    check_session_stake,
+)
 from .models import CasinoHand, DiceMatch
 
 Account = LedgerEntry.Account
@@ -161,10 +168,17 @@ def _store_hand(hand: CasinoHand, engine: casino_engine.CasinoHand, before: dict
 
 @transaction.atomic
 def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | None = None,
-                      seed: str | None = None) -> CasinoHand:
+                      seed: str | None = None, session: ScheduledSession | None = None,
+                      now: dt.datetime | None = None) -> CasinoHand:
     """Sit down at the casino table: both sides ante ``stake`` (at most the table's limit,
-    ``CASINO_MAX_STAKE``) and six cards are dealt."""
+    ``CASINO_MAX_STAKE``) and six cards are dealt. ``session`` is the club evening the hand is
+    played at, as the player chose it (one in progress he takes part in; a croupier any in
+    progress): the hand's net counts for that evening; the session's room gives the house clock
+    when no venue is named. Without a session the hand counts for no evening."""
     actor = _active(actor)
+    session = check_casino_session(actor, session, now=now)
+    if session is not None and venue is None:
+        venue = session.venue
     stake = _check_stake(stake, maximum=casino_max_stake())
     check_means(actor, stake, field="stake", what=_FIELD_NAMES["stake"])
     seed = seed or _new_seed()
@@ -172,9 +186,9 @@ def casino_hand_start(*, actor: Member | None, stake: int = 1, venue: Venue | No
         raise Conflict(_("Finish the hand in play before starting another."), extra={"player": actor.pk})
     engine = casino_engine.CasinoHand(seed=seed, stake=stake)
     doc = engine.to_dict()
-    hand = CasinoHand(player=actor, venue=venue, seed=seed, stake=stake, order=engine.order,
+    hand = CasinoHand(player=actor, venue=venue, session=session, seed=seed, stake=stake, order=engine.order,
                       readings=doc["readings"], phase=doc["phase"], document=doc,
-                      player_paid=doc["player_paid"])
+                      player_paid=doc["player_paid"], started_at=now or timezone.now())
     try:
         with transaction.atomic():
             hand.save()

@@ -68,7 +68,14 @@ def index(request: HttpRequest) -> HttpResponse:
 def casino(request: HttpRequest) -> HttpResponse:
     """The casino table: the hand in play, or a new hand to start."""
     member = _member(request)
-    form = CasinoStartForm(request.POST or None)
+    allowed = access.casino_sessions_for(member)
+    # Opened from a session's tables (``?session=``): that evening is proposed when it may be chosen.
+    wanted = _session_from(request)
+    initial = {"session": wanted.pk} if wanted is not None and allowed.filter(pk=wanted.pk).exists() else {}
+    # A posted session is the service's to judge, so a refusal names the session beside the field.
+    form = CasinoStartForm(request.POST or None, initial=initial,
+                           sessions=ScheduledSession.objects.select_related("venue") if request.method == "POST"
+                           else allowed)
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
@@ -77,10 +84,12 @@ def casino(request: HttpRequest) -> HttpResponse:
                              % {"stake": hand.stake})
             return redirect(hand)
         except (ApplicationError, RulesError) as exc:
-            form.add_error("stake", exc.message)
-            status = 400
+            field = exc.extra.get("field") if isinstance(getattr(exc, "extra", None), dict) else None
+            form.add_error(field if field in form.fields else "stake", exc.message)
+            status = exc.status_code if isinstance(exc, ApplicationError) and exc.status_code in (403, 409) else 400
     elif request.method == "POST":
         status = 400
+    form.fields["session"].queryset = allowed
     open_hand = selectors.casino_open_hand(member=member)
     if open_hand is not None and request.method == "GET":
         return redirect(open_hand)
