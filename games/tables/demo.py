@@ -1,27 +1,40 @@
 """Demo data of the tables: a few seeded casino hands for demo members, played with fixed
-decisions and a fixed reveal time so they replay, and a dice poker match recorded at the demo
-club's dice afternoon. Loading twice changes nothing."""
+decisions and a fixed reveal time so they replay (some of them at the demo club's casino night,
+tied to it, so the demo season that counts the casino game places its players), and a dice
+poker match recorded at the demo club's dice afternoon. Loading twice changes nothing."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from django.db import transaction
+from django.utils import timezone
 
 from club import demo as club_demo
-from club.models import Member, ScheduledSession, Venue
+from club import services as club_services
+from club.models import RSVP, Member, ScheduledSession, Venue
 
 from . import services
 from .models import CasinoHand, DiceMatch
 
-# player, seed, stake, first decision, discard ("keep best" when None), second decision, minute
+# player, seed, stake, first decision, discard ("keep best" when None), second decision, minute,
+# whether it is played at the casino night (tied to it) or on a quiet day (tied to no evening)
 CASINO_HANDS = [
-    ("Skeeve", "demo-casino-1", 1, "play", None, "play", 7),
-    ("Skeeve", "demo-casino-2", 2, "raise", None, "raise", 23),
-    ("Skeeve", "demo-casino-3", 1, "fold", None, None, None),
-    ("Chumley", "demo-casino-4", 1, "play", None, "raise", 41),
-    ("Chumley", "demo-casino-5", 3, "raise", None, "play", 58),
+    ("Skeeve", "demo-casino-1", 1, "play", None, "play", 7, False),
+    ("Skeeve", "demo-casino-2", 2, "raise", None, "raise", 23, False),
+    ("Skeeve", "demo-casino-3", 1, "fold", None, None, None, False),
+    ("Chumley", "demo-casino-4", 1, "play", None, "raise", 41, False),
+    ("Chumley", "demo-casino-5", 3, "raise", None, "play", 58, False),
+    ("Massha", "demo-casino-night-1", 2, "play", None, "play", 12, True),
+    ("Skeeve", "demo-casino-night-2", 2, "raise", None, "play", 27, True),
+    ("Bunny", "demo-casino-night-3", 1, "play", None, "raise", 44, True),
+    ("Massha", "demo-casino-night-4", 1, "fold", None, None, None, True),
 ]
+
+# The casino night: twelve days ago, its players said they were going and were checked in.
+CASINO_NIGHT = "Casino night"
+CASINO_NIGHT_DAYS = -12
+CASINO_NIGHT_PLAYERS = ("Massha", "Skeeve", "Bunny")
 
 DICE_SESSION = "Dice and Draker afternoon"
 DICE_PLAYERS = ("Guido", "Frumple")
@@ -41,11 +54,39 @@ def _reveal_time(venue: Venue | None, minute: int) -> dt.datetime:
     return dt.datetime(2026, 1, 10, 20, minute, tzinfo=venue.tz if venue else dt.UTC)
 
 
-def _casino_hand(member: Member, venue: Venue, seed: str, stake: int, first: str, discard, second, minute) -> CasinoHand:
+def _casino_night(members: dict[str, Member], venue: Venue) -> tuple[ScheduledSession, bool]:
+    """The casino night and whether it is new (its hands are to be played, then it is closed)."""
+    session = ScheduledSession.objects.filter(title=CASINO_NIGHT).first()
+    if session is not None:
+        return session, False
+    croupier = members["Tananda"]
+    day = timezone.localdate(timezone=venue.tz) + dt.timedelta(days=CASINO_NIGHT_DAYS)
+    start = dt.datetime.combine(day, dt.time(19, 0), tzinfo=venue.tz)
+    session = club_services.session_create(actor=croupier, title=CASINO_NIGHT, venue=venue, starts_at=start,
+                                           ends_at=start + dt.timedelta(hours=4), kind=ScheduledSession.Kind.TABLES,
+                                           game="casino", min_stake=1)
+    session = club_services.session_transition(session=session, actor=croupier, to="open")
+    for name in CASINO_NIGHT_PLAYERS:
+        club_services.rsvp_set(session=session, member=members[name], actor=members[name], answer=RSVP.Answer.GOING)
+    return session, True
+
+
+def _casino_night_close(session: ScheduledSession, members: dict[str, Member]) -> None:
+    croupier = members["Tananda"]
+    for name in CASINO_NIGHT_PLAYERS:
+        club_services.checkin_record(session=session, actor=croupier, code=members[name].checkin_code)
+    session = club_services.session_transition(session=session, actor=croupier, to="running")
+    club_services.session_transition(session=session, actor=croupier, to="closed")
+
+
+def _casino_hand(member: Member, venue: Venue, seed: str, stake: int, first: str, discard, second, minute,
+                 session: ScheduledSession | None = None) -> CasinoHand:
     hand = CasinoHand.objects.filter(player=member, seed=seed).first()
     if hand is not None:
         return hand
-    hand = services.casino_hand_start(actor=member, stake=stake, venue=venue, seed=seed)
+    # At the casino night the hand is dealt an hour into the evening and shown at ``minute``.
+    dealt = session.starts_at + dt.timedelta(hours=1) if session is not None else None
+    hand = services.casino_hand_start(actor=member, stake=stake, venue=venue, seed=seed, session=session, now=dealt)
     hand = services.casino_hand_act(hand=hand, actor=member, action=first)
     if hand.is_settled:
         return hand
@@ -56,7 +97,9 @@ def _casino_hand(member: Member, venue: Venue, seed: str, stake: int, first: str
     hand = services.casino_hand_act(hand=hand, actor=member, action=second)
     if hand.is_settled:
         return hand
-    return services.casino_hand_reveal(hand=hand, actor=member, now=_reveal_time(venue, minute))
+    shown = (timezone.localtime(dealt, venue.tz).replace(minute=minute) if dealt is not None
+             else _reveal_time(venue, minute))
+    return services.casino_hand_reveal(hand=hand, actor=member, now=shown)
 
 
 @transaction.atomic
@@ -65,8 +108,12 @@ def load() -> dict:
     club = club_demo.load()
     members: dict[str, Member] = club["members"]
     venue: Venue = club["venue"]
-    hands = [_casino_hand(members[name], venue, seed, stake, first, discard, second, minute)
-             for name, seed, stake, first, discard, second, minute in CASINO_HANDS]
+    night, new_night = _casino_night(members, venue)
+    hands = [_casino_hand(members[name], venue, seed, stake, first, discard, second, minute,
+                          night if at_night else None)
+             for name, seed, stake, first, discard, second, minute, at_night in CASINO_HANDS]
+    if new_night:
+        _casino_night_close(night, members)
 
     first, second = (members[name] for name in DICE_PLAYERS)
     session = ScheduledSession.objects.filter(title=DICE_SESSION).first()

@@ -2,6 +2,7 @@
 
 import pytest
 
+from club.models import ScheduledSession
 from games.models import LedgerEntry
 from games.tables import demo, selectors
 from games.tables.models import CasinoHand, DiceMatch
@@ -24,3 +25,14 @@ def test_demo_load_is_idempotent_and_replays():
     assert recorded.is_over and recorded.winner.display_name == "Guido"
     assert dice_engine.Match.from_dict(recorded.document).winner == "Guido"
     assert selectors.ledger_total() == 0 and selectors.unbalanced_postings() == []
+
+
+def test_the_casino_night_hands_are_tied_to_it():
+    loaded = demo.load()
+    night = [h for h in loaded["casino_hands"] if h.session_id is not None]
+    assert len(night) == sum(1 for *_rest, at_night in demo.CASINO_HANDS if at_night) > 0
+    session = ScheduledSession.objects.get(pk=night[0].session_id)
+    assert session.title == demo.CASINO_NIGHT and session.status == "closed"
+    assert all(h.session_id == session.pk and session.starts_at <= h.started_at <= session.ends_at for h in night)
+    assert {h.player.display_name for h in night} <= set(session.checkins.values_list("member__display_name",
+                                                                                       flat=True))
