@@ -18,9 +18,17 @@ from .models import SEASON_GAMES, Season
 
 class SeasonSerializer(serializers.ModelSerializer):
     games = serializers.ListField(child=serializers.ChoiceField(
-        choices=[(g, label) for g, label in GameKind.choices if g in SEASON_GAMES]), min_length=1, max_length=2)
+        choices=[(g, label) for g, label in GameKind.choices if g in SEASON_GAMES]), min_length=1,
+        max_length=len(SEASON_GAMES),
+        help_text="The games whose evenings count: the chip games (dragon, casino: the hands tied to the "
+                  "session, dice) place the evening's players by net chips; tricks: a finished trick-game "
+                  "tournament played at the session places its players by its final standings.")
     parts = serializers.JSONField(help_text='The points formula: {"placing": {"table": [10, 7, 5]}, '
-                                            '"deal_won": {"points": 1}, "attendance": {"points": 1}}, any of them.')
+                                            '"deal_won": {"points": 1}, "attendance": {"points": 1}}, any of them. '
+                                            'placing: by the evening\'s net chips in the chip games, and by '
+                                            'the final standings of each trick-game tournament of the evening; '
+                                            'deal_won: Dragon Poker deals only; attendance: a check-in or play '
+                                            'in any game that counts.')
     min_evenings = serializers.IntegerField(min_value=0, max_value=366, required=False)
     best_of = serializers.IntegerField(min_value=0, max_value=366, required=False,
                                        help_text="0: every evening counts.")
@@ -42,7 +50,9 @@ class SeasonStandingSerializer(serializers.Serializer):
     points = serializers.IntegerField(source="line.points")
     evenings = serializers.IntegerField(source="line.evenings")
     evenings_counted = serializers.SerializerMethodField()
-    deals_won = serializers.IntegerField(source="line.wins")
+    deals_won = serializers.IntegerField(source="line.wins", help_text="Dragon Poker deals won.")
+    tournaments = serializers.IntegerField(source="line.tournaments",
+                                           help_text="Trick-game tournaments of the season he was placed in.")
     qualified = serializers.BooleanField(source="line.qualified")
     invited = serializers.BooleanField(source="line.invited")
 

@@ -19,13 +19,16 @@ class SeasonForm(forms.Form):
                                widget=forms.DateInput(attrs={"type": "date"}))
     games = forms.MultipleChoiceField(
         label=_("Games that count"), widget=forms.CheckboxSelectMultiple, initial=[GameKind.DRAGON],
-        choices=[(g, label) for g, label in GameKind.choices if g in SEASON_GAMES])
+        choices=[(g, label) for g, label in GameKind.choices if g in SEASON_GAMES],
+        help_text=_("Dragon Poker, casino hands tied to the session and dice matches place the evening's "
+                    "players by their net chips together; a trick-game tournament played at the session "
+                    "places its players by its final standings."))
     placing = forms.CharField(
         label=_("Points by the evening's placing"), required=False, max_length=200, initial="10, 7, 5, 3, 1",
         help_text=_("The points of the first, second, third... place by the evening's net chips, separated "
                     "by commas; equal chips share a place. Empty: no points for placing."))
     deal_won = forms.IntegerField(label=_("Points per deal won"), min_value=0, max_value=MAX_POINTS, initial=0,
-                                  required=False)
+                                  required=False, help_text=_("Dragon Poker deals: the other games have none."))
     attendance = forms.IntegerField(label=_("Points for coming"), min_value=0, max_value=MAX_POINTS, initial=1,
                                     required=False, help_text=_("For each evening the member checked in or played."))
     min_evenings = forms.IntegerField(label=_("Evenings to qualify"), min_value=0, max_value=366, initial=0)

@@ -13,8 +13,12 @@ from simple_history.models import HistoricalRecords
 
 from club.models import GameKind, Member, ScheduledSession
 
-# The games whose chips the ledger keeps by session: the evening's placing reads them.
-SEASON_GAMES = (GameKind.DRAGON, GameKind.DICE)
+# The games a season may count, each played at a club session: the chip games (Dragon Poker
+# deals, casino hands tied to the session, dice matches at it) place the evening's players by
+# their net chips; a trick-game tournament played at the session places its players by its
+# final standings.
+SEASON_GAMES = (GameKind.DRAGON, GameKind.CASINO, GameKind.DICE, GameKind.TRICKS)
+CHIP_GAMES = (GameKind.DRAGON, GameKind.CASINO, GameKind.DICE)
 
 
 def default_parts() -> dict:
@@ -65,3 +69,16 @@ class Season(models.Model):
     def game_names(self) -> list[str]:
         labels = dict(GameKind.choices)
         return [str(labels[g]) for g in self.games if g in labels]
+
+    @property
+    def counts_chips(self) -> bool:
+        return any(g in CHIP_GAMES for g in self.games)
+
+    @property
+    def counts_deals(self) -> bool:
+        """Deals are won at Dragon Poker only: the other games have no deal won."""
+        return GameKind.DRAGON in self.games
+
+    @property
+    def counts_tournaments(self) -> bool:
+        return GameKind.TRICKS in self.games

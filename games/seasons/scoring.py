@@ -2,7 +2,8 @@
 
 The points formula is a list of parts, each a small class with a key, a name and its parameters
 (as the tournaments' tie-breakers are, ``games/tournaments/metrics.py``): points by the evening's
-placing, per deal won, for attendance. A season holds ``{key: params}``; adding a part is one
+placing (by net chips in the chip games, by the final standings of a trick-game tournament),
+per deal won (Dragon Poker deals), for attendance (a check-in, or play in any counted game). A season holds ``{key: params}``; adding a part is one
 class registered in :data:`PARTS`. A member's season total is the sum of his best N evenings;
 he qualifies for the championship after a minimum of evenings, and the top N qualifiers are
 invited to it.
@@ -34,17 +35,28 @@ class FormulaError(ValueError):
 
 @dataclass(frozen=True)
 class Evening:
-    """One evening of the season: each player's net chips in the counted games, the deals each
-    won, and who was there (checked in at the door, or played)."""
+    """One evening of the season: each player's net chips in the counted chip games (Dragon
+    Poker, casino hands tied to the evening, dice), the deals each won, the places of each
+    trick-game tournament played that evening (its final standings: member -> rank), and who
+    was there (checked in at the door, or played)."""
 
     session_id: int
     nets: Mapping[int, int]
     wins: Mapping[int, int] = field(default_factory=dict)
     present: frozenset[int] = frozenset()
+    tournaments: tuple[Mapping[int, int], ...] = ()
 
     @property
     def attendees(self) -> frozenset[int]:
-        return frozenset(self.present) | frozenset(self.nets)
+        out = frozenset(self.present) | frozenset(self.nets)
+        for places in self.tournaments:
+            out |= frozenset(places)
+        return out
+
+    def placings(self) -> list[Mapping[int, int]]:
+        """Each ranking of the evening: one by net chips when chips were played, one for each
+        tournament. A member who played in two of them is placed in each."""
+        return ([self.places()] if self.nets else []) + list(self.tournaments)
 
     def places(self) -> dict[int, int]:
         """Each player's place by net chips; equal nets share the better place (1, 2, 2, 4)."""
@@ -86,7 +98,8 @@ class Placing(Part):
     key = "placing"
     name = _("Points by the evening's placing")
     description = _("By net chips of the evening: the first place gets the first number, and so on; "
-                    "equal chips share a place.")
+                    "equal chips share a place. A trick-game tournament places its players by its "
+                    "final standings.")
 
     @classmethod
     def clean(cls, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -98,8 +111,11 @@ class Placing(Part):
 
     def points(self, evening: Evening) -> dict[int, int]:
         table = self.params["table"]
-        return {member_id: (table[place - 1] if place <= len(table) else 0)
-                for member_id, place in evening.places().items()}
+        out: dict[int, int] = {}
+        for places in evening.placings():
+            for member_id, place in places.items():
+                out[member_id] = out.get(member_id, 0) + (table[place - 1] if 1 <= place <= len(table) else 0)
+        return out
 
 
 class DealsWon(Part):
@@ -161,6 +177,7 @@ class Line:
     by_evening: dict[int, int] = field(default_factory=dict)
     counted: frozenset[int] = frozenset()
     wins: int = 0
+    tournaments: int = 0  # trick-game tournaments placed in
     qualified: bool = False
     rank: int = 0
     tied: bool = False
@@ -183,6 +200,7 @@ def standings(evenings: Iterable[Evening], rules: Rules) -> list[Line]:
             line.evenings += 1
             line.by_evening[evening.session_id] = points
             line.wins += evening.wins.get(member_id, 0)
+            line.tournaments += sum(1 for places in evening.tournaments if member_id in places)
     for line in lines.values():
         # The best evenings; among equal points the earlier session counts (it does not change the total).
         best = sorted(line.by_evening.items(), key=lambda item: (-item[1], item[0]))

@@ -4,13 +4,17 @@ the pure :mod:`games.seasons.scoring`."""
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from dataclasses import dataclass
+from functools import reduce
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from club.models import CheckIn, GameKind, Member, ScheduledSession
 from games.models import LedgerEntry, Result
+from games.tables.models import CasinoHand
+from games.tournaments.models import Standing, Tournament
 
 from . import scoring
 from .models import Season
@@ -39,27 +43,48 @@ def evening_sessions(season: Season) -> list[ScheduledSession]:
 
 
 def evenings(season: Season, sessions: list[ScheduledSession]) -> list[scoring.Evening]:
-    """Each session's net chips per player in the games that count (the ledger), deals won
-    (confirmed results) and check-ins: three queries."""
+    """Each session's net chips per player in the chip games that count (the ledger for Dragon
+    Poker deals and dice matches, the settled casino hands tied to the session), deals won at
+    Dragon Poker (confirmed results), the final standings of the finished trick-game
+    tournaments played at it, and check-ins: a query for the check-ins and one for each of the
+    ledger, the deals won, the casino hands and the tournaments when the season counts them (at
+    most five)."""
     ids = [s.pk for s in sessions]
-    games = [g for g in season.games if g != GameKind.DICE]
-    counted = Q(deal__game__kind__in=games)
-    if GameKind.DICE in season.games:
-        counted |= Q(dice_match__isnull=False)
     nets: dict[int, dict[int, int]] = {pk: {} for pk in ids}
-    for row in (LedgerEntry.objects.filter(counted, account=LedgerEntry.Account.MEMBER, session_id__in=ids)
-                .values("session_id", "member_id").annotate(total=Sum("amount"))):
-        nets[row["session_id"]][row["member_id"]] = row["total"]
     wins: dict[int, dict[int, int]] = {pk: {} for pk in ids}
-    for row in (Result.winners.through.objects
-                .filter(result__status=Result.Status.CONFIRMED, result__deal__voided_at__isnull=True,
-                        result__deal__game__session_id__in=ids, result__deal__game__kind__in=games)
-                .values("result__deal__game__session_id", "member_id").annotate(n=Count("id"))):
-        wins[row["result__deal__game__session_id"]][row["member_id"]] = row["n"]
+    ledger = [Q(deal__game__kind=GameKind.DRAGON)] if GameKind.DRAGON in season.games else []
+    if GameKind.DICE in season.games:
+        ledger.append(Q(dice_match__isnull=False))
+    if ledger:
+        for row in (LedgerEntry.objects.filter(reduce(operator.or_, ledger), account=LedgerEntry.Account.MEMBER,
+                                               session_id__in=ids)
+                    .values("session_id", "member_id").annotate(total=Sum("amount"))):
+            nets[row["session_id"]][row["member_id"]] = row["total"]
+    if GameKind.CASINO in season.games:
+        # A hand counts once settled: until then its chips are in the bank, neither won nor lost.
+        for row in (CasinoHand.objects.filter(session_id__in=ids, phase=CasinoHand.Phase.SETTLED)
+                    .values("session_id", "player_id").annotate(total=Sum("net"))):
+            by_member = nets[row["session_id"]]
+            by_member[row["player_id"]] = by_member.get(row["player_id"], 0) + row["total"]
+    if season.counts_deals:
+        for row in (Result.winners.through.objects
+                    .filter(result__status=Result.Status.CONFIRMED, result__deal__voided_at__isnull=True,
+                            result__deal__game__session_id__in=ids, result__deal__game__kind=GameKind.DRAGON)
+                    .values("result__deal__game__session_id", "member_id").annotate(n=Count("id"))):
+            wins[row["result__deal__game__session_id"]][row["member_id"]] = row["n"]
+    tournaments: dict[int, dict[int, dict[int, int]]] = {pk: {} for pk in ids}
+    if GameKind.TRICKS in season.games:
+        for session_id, tournament_id, member_id, rank in (
+                Standing.objects.filter(tournament__session_id__in=ids,
+                                        tournament__status=Tournament.Status.FINISHED)
+                .order_by("tournament_id", "rank", "pk")
+                .values_list("tournament__session_id", "tournament_id", "entry__member_id", "rank")):
+            tournaments[session_id].setdefault(tournament_id, {})[member_id] = rank
     present: dict[int, set[int]] = {pk: set() for pk in ids}
     for session_id, member_id in CheckIn.objects.filter(session_id__in=ids).values_list("session_id", "member_id"):
         present[session_id].add(member_id)
-    return [scoring.Evening(session_id=pk, nets=nets[pk], wins=wins[pk], present=frozenset(present[pk]))
+    return [scoring.Evening(session_id=pk, nets=nets[pk], wins=wins[pk], present=frozenset(present[pk]),
+                            tournaments=tuple(tournaments[pk][t] for t in sorted(tournaments[pk])))
             for pk in ids]
 
 
@@ -86,7 +111,8 @@ class Standings:
 
 
 def standings(season: Season) -> Standings:
-    """The season's standings, best first, with the members of each line: five queries."""
+    """The season's standings, best first, with the members of each line: at most seven queries
+    (the sessions, the evenings' at most five, the members)."""
     sessions = evening_sessions(season)
     nights = evenings(season, sessions)
     lines = scoring.standings(nights, rules_of(season))

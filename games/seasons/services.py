@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from club import services as club_services
 from club.errors import Conflict, InvalidInput
-from club.models import RSVP, Member, ScheduledSession, Venue
+from club.models import RSVP, GameKind, Member, ScheduledSession, Venue
 from club.validators import sane_date_range, shown
 
 from . import access, scoring, selectors
@@ -49,7 +49,8 @@ def _check(season: Season) -> None:
                            extra={"field": "end_date", "value": season.end_date.isoformat()})
     games = season.games
     if not isinstance(games, list) or not games or any(g not in SEASON_GAMES for g in games):
-        raise InvalidInput(_("Choose the games that count: Dragon Poker, dice poker or both."),
+        raise InvalidInput(_("Choose the games that count, one or more of: %(games)s.")
+                           % {"games": ", ".join(str(GameKind(g).label) for g in SEASON_GAMES)},
                            extra={"field": "games", "value": shown(games)})
     season.games = sorted(set(games), key=list(SEASON_GAMES).index)
     try:

@@ -14,11 +14,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from club import exports
 from club.errors import ApplicationError, Forbidden
+from club.models import GameKind
 from club.selectors import member_for_user
 
 from . import access, selectors, services
 from .forms import ChampionshipForm, SeasonForm
-from .models import Season
+from .models import CHIP_GAMES, Season
 
 
 def _season_or_404(pk: int) -> Season:
@@ -90,6 +91,26 @@ def _formula_lines(season: Season) -> list[str]:
     return lines
 
 
+def _game_lines(season: Season) -> list[str]:
+    """What each counted game gives to each part of the formula, in the season's order."""
+    said = {
+        GameKind.DRAGON: _("Dragon Poker: the net chips of the evening's deals place its players; each deal "
+                           "won scores; playing counts as coming."),
+        GameKind.CASINO: _("Casino variant: the net chips of a member's settled hands tied to the evening "
+                           "count in his chips of the evening (a hand tied to no session counts for none); "
+                           "no deals won; playing counts as coming."),
+        GameKind.DICE: _("Dice poker: the net chips of the matches played at the evening count in the "
+                         "players' chips of the evening; no deals won; playing counts as coming."),
+        GameKind.TRICKS: _("The trick game: a finished tournament played at the evening places its players by "
+                           "its final standings, a placing of its own beside the chips; no deals won; "
+                           "playing counts as coming."),
+    }
+    lines = [str(said[g]) for g in season.games if g in said]
+    if sum(1 for g in season.games if g in CHIP_GAMES) > 1:
+        lines.append(_("The chip games count together: one placing by the evening's net chips in all of them."))
+    return lines
+
+
 def _detail(request: HttpRequest, season: Season, championship_form: ChampionshipForm | None = None,
             status: int = 200) -> HttpResponse:
     can_run = access.can_run(member_for_user(request.user))
@@ -101,7 +122,8 @@ def _detail(request: HttpRequest, season: Season, championship_form: Championshi
         championship_form.initial["venue"] = view.sessions[-1].venue_id
     return render(request, "seasons/season_detail.html", {
         "season": season, "view": view, "can_run": can_run,
-        "formula": _formula_lines(season), "championship_form": championship_form}, status=status)
+        "formula": _formula_lines(season), "game_lines": _game_lines(season),
+        "championship_form": championship_form}, status=status)
 
 
 @login_required
@@ -133,9 +155,15 @@ def season_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings as the page shows them, as a file (``?format=csv|xlsx``)."""
     season = _season_or_404(pk)
     view = selectors.standings(season)
-    headers = [pgettext("standings", "Rank"), _("Member"), _("Points"), _("Evenings"), _("Evenings counted"),
-               _("Deals won"), _("Qualifies"), _("Championship")]
-    rows = [[r.line.rank, r.member.display_name, r.line.points, r.line.evenings, len(r.line.counted), r.line.wins,
+    headers = [pgettext("standings", "Rank"), _("Member"), _("Points"), _("Evenings"), _("Evenings counted")]
+    if season.counts_deals:
+        headers.append(_("Deals won"))
+    if season.counts_tournaments:
+        headers.append(_("Tournaments"))
+    headers += [_("Qualifies"), _("Championship")]
+    rows = [[r.line.rank, r.member.display_name, r.line.points, r.line.evenings, len(r.line.counted),
+             *([r.line.wins] if season.counts_deals else []),
+             *([r.line.tournaments] if season.counts_tournaments else []),
              _("yes") if r.line.qualified else "", _("yes") if r.line.invited else ""] for r in view.rows]
     return exports.response(headers, rows, name=f"{season.name} {_('Standings')}",
                             fmt=exports.requested_format(request))

@@ -1,6 +1,7 @@
 """A small season played through the services: two evenings of quick deals (each player puts in
 an equal share of the pot, the winner takes it), a check-in of a member who did not play, and an
-evening outside the season's dates."""
+evening outside the season's dates; and a trick-game tournament played at a session, for the
+seasons that count it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import pytest
 from django.utils import timezone
 
 from club import services as club_services
-from club.models import Member
+from club.models import RSVP, Member
 from games import services as game_services
 from games.seasons import services
+from games.tournaments import services as tournament_services
+from games.tournaments.models import Stage, Tournament
 from tests import factories
+from tests.tournaments.conftest import play_table
 
 
 def _evening(*, croupier, venue, players, winners, days, checked_in=()):
@@ -31,6 +35,24 @@ def _evening(*, croupier, venue, players, winners, days, checked_in=()):
     for member in checked_in:
         club_services.checkin_record(session=session, actor=croupier, code=member.checkin_code)
     return session
+
+
+def play_tournament(*, croupier, venue, players, days, seed, finish=True):
+    """A trick-game tournament played at a tournament session ``days`` from today by ``players``
+    (one table of four), its standings computed, finished unless ``finish`` is false."""
+    session = factories.session(actor=croupier, venue_=venue, days=days, kind="tournament")
+    for player in players:
+        club_services.rsvp_set(session=session, member=player, actor=player, answer=RSVP.Answer.GOING)
+    tournament, _entries = tournament_services.tournament_for_session(actor=croupier, session=session)
+    tournament_services.tournament_transition(actor=croupier, tournament=tournament, to=Tournament.Status.RUNNING)
+    stage = tournament_services.stage_seat(actor=croupier, tournament=tournament, method=Stage.Method.DRAW)
+    for table in stage.tables.all():
+        play_table(croupier, table, seed, through=8)
+    tournament_services.standings_recompute(tournament_id=tournament.pk)
+    if finish:
+        tournament_services.tournament_transition(actor=croupier, tournament=tournament,
+                                                  to=Tournament.Status.FINISHED)
+    return tournament
 
 
 @pytest.fixture

@@ -91,3 +91,21 @@ def test_a_formula_that_cannot_be_used_is_refused_by_its_field(parts, field):
     with pytest.raises(FormulaError) as caught:
         formula(parts)
     assert caught.value.field == field
+
+
+def test_a_tournament_places_its_players_beside_the_chips():
+    # Evening 7: chips 1 +5, 2 -5; a tournament of 1, 2, 3, 4 (final standings 3, 1, 2=, 2=).
+    evening = Evening(session_id=7, nets={1: 5, 2: -5}, tournaments=({3: 1, 1: 2, 4: 2, 2: 4},))
+    assert evening.attendees == {1, 2, 3, 4}
+    assert evening.placings() == [{1: 1, 2: 2}, {3: 1, 1: 2, 4: 2, 2: 4}]
+    lines = _by_member(standings([evening], Rules(parts=FORMULA)))
+    # 1: 10 (chips) + 7 (tournament) + 1; 2: 7 + 0 (4th, beyond the table) + 1; 3: 10 + 1; 4: 7 + 1.
+    assert {m: (line.points, line.tournaments, line.evenings) for m, line in lines.items()} == {
+        1: (18, 1, 1), 2: (8, 1, 1), 3: (11, 1, 1), 4: (8, 1, 1)}
+
+
+def test_an_evening_of_the_trick_game_alone_has_no_chips_placing():
+    evening = Evening(session_id=8, nets={}, tournaments=({5: 1, 6: 2}, {6: 1, 7: 2}))
+    assert evening.placings() == [{5: 1, 6: 2}, {6: 1, 7: 2}]
+    lines = _by_member(standings([evening], Rules(parts={"placing": {"table": [3, 1]}})))
+    assert {m: (line.points, line.tournaments) for m, line in lines.items()} == {5: (3, 1), 6: (4, 2), 7: (1, 1)}

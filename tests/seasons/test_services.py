@@ -99,7 +99,7 @@ def test_a_member_may_not_create_edit_or_call_the_championship(season, played):
     ({"end_date": dt.date(2000, 1, 1)}, "end_date"),
     ({"start_date": dt.date(1899, 12, 31)}, "start_date"),
     ({"end_date": dt.date(2201, 1, 1)}, "end_date"),
-    ({"games": ["tricks"]}, "games"),
+    ({"games": ["draker"]}, "games"),
     ({"games": []}, "games"),
     ({"parts": {"placing": {"table": [1, -2]}}}, "placing"),
     ({"parts": {}}, "parts"),
