@@ -85,3 +85,83 @@ def test_a_season_from_the_formula_to_the_championship(live_server, browser, pla
     member.locator("#season-standings a", has_text="Ann").tap()
     member.wait_for_url(f"**/games/stats/{played['ann'].pk}/")
     assert "Ann" in member.inner_text("h1")
+
+
+OTHER_GAMES = {
+    "en": {"counts": "Counts for the evening", "gives": "What each game gives:", "tourn": "Tourn.",
+           "standings": "final standings", "none": "tied to no session"},
+    "ru": {"counts": "Засчитывается за вечер", "gives": "Что даёт каждая игра:", "tourn": "Турн.",
+           "standings": "итоговой турнирной таблице", "none": "партия без встречи"},
+}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_season_of_the_casino_night_and_the_trick_cup(live_server, browser, played, settings, lang):  # noqa: F811
+    """A croupier puts together a season of the casino and the trick game; Dan, going to the
+    casino night in progress, sits down at the casino table with the night proposed, folds his
+    hand, and reads the season: his casino night and the cup both count."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from club import services as club_services
+    from games.tournaments.models import Standing
+    from tests import factories
+    from tests.seasons.conftest import play_tournament
+
+    settings.CLUB_CREDIT_LIMIT = 100
+    words = OTHER_GAMES[lang]
+    croupier, dan = played["croupier"], played["dan"]
+    now = timezone.now()
+    night = factories.session(actor=croupier, venue_=played["venue"], title="Casino night", kind="tables",
+                              game="casino", starts_at=now - dt.timedelta(hours=1), ends_at=now + dt.timedelta(hours=3))
+    club_services.rsvp_set(session=night, member=dan, actor=dan, answer="going")
+    cup = play_tournament(croupier=croupier, venue=played["venue"], seed="e2e-cup",
+                          players=[played[n] for n in ("ann", "bob", "dan", "eve")], days=-8)
+
+    page = phone_as(browser, live_server, croupier, lang)
+    page.goto(live_server.url + "/seasons/new/")
+    page.fill("#id_name", "Cups and cards")
+    page.fill("#id_start_date", played["start"].isoformat())
+    page.fill("#id_end_date", played["end"].isoformat())
+    page.uncheck("input[name=games][value=dragon]")
+    page.check("input[name=games][value=casino]")
+    page.check("input[name=games][value=tricks]")
+    page.fill("#id_placing", "10, 7, 5")
+    page.fill("#id_attendance", "1")
+    page.screenshot(path=f"/tmp/seasons-games-form-{lang}.png", full_page=True)
+    page.locator("main form button[type=submit]").last.tap()
+    page.wait_for_selector("#season-standings")
+    season = Season.objects.get()
+    assert season.games == ["casino", "tricks"]
+
+    member = phone_as(browser, live_server, dan, lang)
+    member.goto(live_server.url + "/tables/casino/")
+    assert member.input_value("#id_session") == str(night.pk)
+    assert "Casino night" in member.locator("#id_session option:checked").inner_text()
+    member.screenshot(path=f"/tmp/seasons-casino-start-{lang}.png", full_page=True)
+    member.locator("main form button[type=submit]").last.tap()
+    member.wait_for_selector("#hand-session")
+    assert words["counts"] in member.inner_text("#hand-session")
+    assert "Casino night" in member.inner_text("#hand-session")
+    member.locator("button[name=action][value=fold]").tap()
+    member.wait_for_load_state()
+    member.screenshot(path=f"/tmp/seasons-casino-hand-{lang}.png", full_page=True)
+
+    member.goto(live_server.url + season.get_absolute_url())
+    member.locator("#season-formula summary").tap()
+    gives = member.inner_text("#season-formula")
+    assert words["gives"] in gives and words["standings"] in gives and words["none"] in gives
+    assert words["tourn"] in member.inner_text("#season-standings thead")
+    text = member.inner_text("main")
+    for code in ("tricks", "dragon", "None", "['"):
+        assert code not in text
+    # Dan: first at the casino night (the only one who played there), 10 + 1; the cup by his place.
+    rank = Standing.objects.get(tournament=cup, entry__member=dan).rank
+    expected = 10 + 1 + {1: 10, 2: 7, 3: 5}.get(rank, 0) + 1
+    row = member.locator("#season-standings tbody tr", has_text="Dan")
+    cells = row.locator("td")
+    assert cells.nth(2).inner_text() == str(expected) and cells.nth(4).inner_text() == "1"
+    member.screenshot(path=f"/tmp/seasons-other-games-{lang}.png", full_page=True)
