@@ -12,6 +12,7 @@ from rules.engines.cards import Card
 from rules.engines.errors import RulesError
 
 from .models import SEAT_LABELS, Stage
+from .presenters import seat_name
 
 
 class TournamentForm(forms.Form):
@@ -47,16 +48,16 @@ class RoundForm(forms.Form):
 
     def __init__(self, *args, table=None, **kwargs):
         super().__init__(*args, **kwargs)
-        for seat, label in enumerate(SEAT_LABELS):
-            self.fields[f"bid_{seat}"] = forms.IntegerField(label=_("Bid %(seat)s") % {"seat": label}, required=False,
-                                                            min_value=0, max_value=8)
-            self.fields[f"taken_{seat}"] = forms.IntegerField(label=_("Tricks %(seat)s") % {"seat": label},
+        for seat in range(len(SEAT_LABELS)):
+            self.fields[f"bid_{seat}"] = forms.IntegerField(label=_("Bid %(seat)s") % {"seat": seat_name(seat)},
+                                                            required=False, min_value=0, max_value=8)
+            self.fields[f"taken_{seat}"] = forms.IntegerField(label=_("Tricks %(seat)s") % {"seat": seat_name(seat)},
                                                               required=False, min_value=0, max_value=8)
         self.table = table
         self.readings = table.stage.tournament.readings if table is not None else {}
         self.round_number = self._number()
         self.cards_each = tricks.schedule(self.round_number)[0]
-        seats = [("", _("as the rules say"))] + [(str(s), label) for s, label in enumerate(SEAT_LABELS)]
+        seats = [("", _("as the rules say"))] + [(str(s), seat_name(s)) for s in range(len(SEAT_LABELS))]
         for k in range(1, self.cards_each + 1):
             self.fields[f"lead_{k}"] = forms.ChoiceField(label=_("Trick %(k)s: led by") % {"k": k}, choices=seats,
                                                          required=False)
@@ -113,7 +114,7 @@ class RoundForm(forms.Form):
             for place in range(4):
                 name = f"card_{k}_{place}"
                 text = (data.get(name) or "").strip()
-                seat = SEAT_LABELS[(leader + place) % 4]
+                seat = seat_name((leader + place) % 4)
                 if not text:
                     self.add_error(name, _("Trick %(k)s: the card %(seat)s played is missing.") % {"k": k, "seat": seat})
                     continue
@@ -175,10 +176,10 @@ class RoundCorrectionForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for seat, label in enumerate(SEAT_LABELS):
-            self.fields[f"bid_{seat}"] = forms.IntegerField(label=_("Bid %(seat)s") % {"seat": label}, required=False,
-                                                            min_value=0, max_value=8)
-            self.fields[f"taken_{seat}"] = forms.IntegerField(label=_("Tricks %(seat)s") % {"seat": label},
+        for seat in range(len(SEAT_LABELS)):
+            self.fields[f"bid_{seat}"] = forms.IntegerField(label=_("Bid %(seat)s") % {"seat": seat_name(seat)},
+                                                            required=False, min_value=0, max_value=8)
+            self.fields[f"taken_{seat}"] = forms.IntegerField(label=_("Tricks %(seat)s") % {"seat": seat_name(seat)},
                                                               required=False, min_value=0, max_value=8)
 
     def seat_fields(self):

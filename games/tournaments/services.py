@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club import outbox
 from club.errors import Conflict, InvalidInput
@@ -26,7 +27,6 @@ from rules.engines.errors import RulesError
 
 from . import access, metrics, ratings, seating
 from .models import (
-    SEAT_LABELS,
     Bye,
     Entry,
     Rating,
@@ -40,6 +40,7 @@ from .models import (
     Tournament,
     default_tiebreakers,
 )
+from .presenters import seat_name, words
 from .selectors import ROUND_KIND_NAMES
 
 ROUNDS = tricks.ROUNDS
@@ -239,22 +240,33 @@ def stage_seat(*, actor: Member, tournament: Tournament, method: str, number: in
 
 # --- recording rounds ----------------------------------------------------------------------------
 
+# What a refusal of the bids or of the tricks taken says, by what was sent (``what``).
+_SHEET_WORDS = {
+    "bids": {"four": gettext_lazy("Four bids, one per seat."),
+             "missing": gettext_lazy("The bid of %(seat)s is missing."),
+             "not_whole": gettext_lazy("The bid of %(seat)s, %(value)s, is not a whole number.")},
+    "taken": {"four": gettext_lazy("Four numbers of tricks taken, one per seat."),
+              "missing": gettext_lazy("The tricks %(seat)s took are missing."),
+              "not_whole": gettext_lazy("The tricks %(seat)s took, %(value)s, are not a whole number.")},
+}
+
+
 def _ints(values: Any, what: str, allow_none: bool = False) -> list[int | None]:
+    said = _SHEET_WORDS[what]
     if not isinstance(values, list | tuple) or len(values) != 4:
-        raise InvalidInput(_("%(what)s: four values, one per seat.") % {"what": what},
-                           extra={"field": what, "value": str(values)})
+        raise InvalidInput(said["four"], extra={"field": what, "value": str(values)})
     out = []
     for seat, v in enumerate(values):
         if v is None or v == "":
             if allow_none:
                 out.append(None)
                 continue
-            raise InvalidInput(_("%(what)s: seat %(seat)s is missing.") % {"what": what, "seat": SEAT_LABELS[seat]},
+            raise InvalidInput(words(said["missing"], {"seat": seat_name(seat)}),
                                extra={"field": f"{what}_{seat}", "value": None})
         try:
             out.append(int(v))
         except (TypeError, ValueError):
-            raise InvalidInput(_("%(what)s: %(value)s is not a whole number.") % {"what": what, "value": v},
+            raise InvalidInput(words(said["not_whole"], {"seat": seat_name(seat), "value": str(v)[:40]}),
                                extra={"field": f"{what}_{seat}", "value": str(v)})
     return out
 
@@ -277,16 +289,17 @@ def check_round(*, number: int, dealer: int, bids: Any, taken: Any,
     else:
         for seat, b in enumerate(bid_list):
             if b is None:
-                raise InvalidInput(_("Round %(n)s needs a bid from %(seat)s.") % {"n": number, "seat": SEAT_LABELS[seat]},
+                raise InvalidInput(words(gettext_lazy("Round %(n)s needs a bid from %(seat)s."),
+                                         {"n": number, "seat": seat_name(seat)}),
                                    extra={"field": f"bids_{seat}", "value": None})
         earlier = [bid_list[s] for s in tricks.bidding_order(dealer)[:3]]
         if all(0 <= b <= cards_each for b in earlier):
             forbidden = tricks.forbidden_dealer_bid(cards_each, earlier)
             if forbidden is not None and bid_list[dealer] == forbidden:
                 raise InvalidInput(
-                    _("The dealer (%(seat)s) may not bid %(bid)s: the bids would add up to %(cards)s, "
-                      "the cards each player holds.") % {"seat": SEAT_LABELS[dealer], "bid": forbidden,
-                                                        "cards": cards_each},
+                    words(gettext_lazy("The dealer (%(seat)s) may not bid %(bid)s: the bids would add up to "
+                                       "%(cards)s, the cards each player holds."),
+                          {"seat": seat_name(dealer), "bid": forbidden, "cards": cards_each}),
                     extra={"field": f"bids_{dealer}", "value": forbidden, "rule": "dealer bid"})
         bid_tuple = tuple(bid_list)
     if sum(taken_list) != cards_each:
@@ -309,9 +322,10 @@ def _parse_play(play: Any, number: int, dealer: int) -> dict:
         raise InvalidInput(_("The card play is not readable: %(reason)s") % {"reason": error.message},
                            extra={"field": "play", "value": str(error.value)})
     if parsed.number != number or parsed.dealer != dealer:
-        raise InvalidInput(_("The card play is of round %(n)s dealt by seat %(d)s, not round %(number)s dealt by "
-                             "%(dealer)s.") % {"n": parsed.number, "d": parsed.dealer, "number": number,
-                                               "dealer": SEAT_LABELS[dealer]},
+        raise InvalidInput(words(gettext_lazy("The card play is of round %(n)s dealt by %(d)s, not round %(number)s "
+                                              "dealt by %(dealer)s."),
+                                 {"n": parsed.number, "d": seat_name(parsed.dealer), "number": number,
+                                  "dealer": seat_name(dealer)}),
                            extra={"field": "play", "value": parsed.number})
     return parsed.to_dict()
 
@@ -449,8 +463,8 @@ def table_record_game(*, actor: Member | None, table: Table, game: Any, through:
     except RulesError as error:
         raise InvalidInput(error.message, extra={"field": "game", "value": str(error.value)})
     if record.first_dealer != table.first_dealer:
-        raise InvalidInput(_("The game's first dealer is seat %(d)s, the table's %(t)s.")
-                           % {"d": record.first_dealer, "t": table.first_dealer},
+        raise InvalidInput(words(gettext_lazy("The game's first dealer is %(d)s, the table's %(t)s."),
+                                 {"d": seat_name(record.first_dealer), "t": seat_name(table.first_dealer)}),
                            extra={"field": "game", "value": record.first_dealer})
     now = timezone.now()
     rows = Round.objects.bulk_create([

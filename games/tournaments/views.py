@@ -22,12 +22,12 @@ from django_htmx.http import HttpResponseStopPolling
 from club import exports, outbox
 from club.errors import ApplicationError, Forbidden, InvalidInput
 from club.models import Member, ScheduledSession
-from club.seats import Seat as ClubSeat
 from club.selectors import member_for_user
 
 from . import access, selectors, services, tasks
 from .forms import EntryForm, RoundCorrectionForm, RoundForm, StageForm, TournamentForm
-from .models import SEAT_LABELS, Entry, Report, Round, Table, Tournament
+from .models import Entry, Report, Round, Table, Tournament
+from .presenters import problem_words, seat_name
 
 
 def _tournament_or_404(slug: str) -> Tournament:
@@ -257,7 +257,7 @@ def _seat_inputs(seats, form: RoundForm | None, field_errors: dict[str, str]) ->
 
 def _seat_words(position: int, seats) -> dict:
     name = seats[position].entry.member.display_name if position < len(seats) else ""
-    return {"seat": ClubSeat(SEAT_LABELS[position]).label, "name": name}
+    return {"seat": seat_name(position), "name": name}
 
 
 def _round_field_errors(form: RoundForm, seats, error: ApplicationError | None = None) -> tuple[dict[str, str], str]:
@@ -268,14 +268,14 @@ def _round_field_errors(form: RoundForm, seats, error: ApplicationError | None =
         field = str(error.extra.get("field", "")) if isinstance(error.extra, dict) else ""
         found = re.fullmatch(r"(bids|taken)_([0-3])", field)
         if not found:
-            return errors, error.message
+            return errors, str(error.message)
         kind, position = found.group(1), int(found.group(2))
         words = _seat_words(position, seats)
         if error.extra.get("value") is None:
             message = (_("Write the bid of %(seat)s (%(name)s).") if kind == "bids"
                        else _("Write the tricks %(seat)s (%(name)s) took.")) % words
         else:
-            message = error.message
+            message = str(error.message)
         errors[f"{'bid' if kind == 'bids' else 'taken'}_{position}"] = message
         return errors, ""
     other = []
@@ -366,6 +366,7 @@ def _round_context(request: HttpRequest, row: Round, form: RoundCorrectionForm |
     return {"round": row, "table": row.table, "tournament": tournament, "play": selectors.round_play(row),
             "seat_rows": [{"label": label, "bid": None if row.bids is None else row.bids[s], "taken": row.taken[s],
                            "score": row.scores[s]} for s, label in enumerate(selectors.SEAT_LABELS)],
+            "problems": [problem_words(p) for p in row.problems],
             "versions": versions, "can_direct": can_direct, "correct_form": form if can_direct else None}
 
 
@@ -512,7 +513,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """A card for each table of the current stage, its seats and players, to stand on the table."""
     tournament, stage, tables = _printable(slug)
     cards = [{"table": table, "dealer": selectors.score_sheet(table)["rows"][0].dealer,
-              "seats": [{"label": ClubSeat(SEAT_LABELS[s.position]).label, "member": s.entry.member,
+              "seats": [{"label": seat_name(s.position), "member": s.entry.member,
                          "position": s.position} for s in table.seats.all()]}
              for table in tables]
     return render(request, "tournaments/table_cards.html",

@@ -28,7 +28,7 @@ def record(croupier, table, number, bids, taken, **kw):
 
 def test_the_dealers_forbidden_bid_is_refused_with_the_reason(croupier, table):
     # Round 1, one card each, seat 0 (N) deals and bids last: after 1, 0, 0 it may not bid 0.
-    with pytest.raises(InvalidInput, match=r"dealer \(N\) may not bid 0") as refused:
+    with pytest.raises(InvalidInput, match=r"dealer \(North\) may not bid 0") as refused:
         record(croupier, table, 1, [0, 1, 0, 0], [0, 1, 0, 0])
     assert refused.value.extra["field"] == "bids_0"
     assert not Round.objects.exists()
@@ -120,7 +120,7 @@ def test_the_sheet_page_shows_thirty_rows_the_dealer_and_running_totals(client, 
     refused = client.post(url, {"number": 2, "bid_0": 0, "bid_1": 0, "bid_2": 1, "bid_3": 1,
                                 "taken_0": 0, "taken_1": 1, "taken_2": 1, "taken_3": 0}, HTTP_HX_REQUEST="true")
     assert refused["X-Refusal-Status"] == "400"
-    assert "The dealer (E) may not bid 0" in refused.content.decode()
+    assert "The dealer (East) may not bid 0" in refused.content.decode()
     page = client.get(reverse("tournaments:sheet", args=[table.pk])).content.decode()
     assert page.count('class="kind-') == 30
     assert page.count('class="dealer"') == 30
