@@ -114,8 +114,8 @@ class PrecedentForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # What a croupier types here are codes (a rule's key, a point's id and reading, a treatment):
-        # the examples show them as code, their meaning in words.
-        code = '<code translate="no">{}</code>'
+        # the examples show them as what to type (<kbd>), their meaning in words.
+        code = '<kbd translate="no">{}</kbd>'
         self.fields["cites_rules"].help_text = format_html(code, _("B2, M7, H30 ..."))
         self.fields["fixes"].help_text = format_html("{} " + code, _("One a line, as in"), "IP-R2-WILD-CARD=that_rank")
         treatments = format_html_join(", ", code + " ({})", ((t.value, t.label) for t in PrecedentCitation.Treatment))

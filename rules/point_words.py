@@ -15,6 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from .points_en import POINTS as ENGLISH
 from .points_ru import POINTS
 from .titles import is_russian, title_in
 
@@ -29,17 +30,24 @@ def readings_help_ru(point_id: str) -> dict[str, str]:
     return dict(found[1]) if found else {}
 
 
+def _english(point) -> dict[str, str]:
+    """The point's English words where the engine's name other points or readings by code."""
+    return ENGLISH.get(point.point_id, {})
+
+
 def question(point, language: str | None = None) -> str:
     """The point's question in ``language`` (the active one when not given); English where the
     Russian is missing."""
+    english = _english(point).get("question") or point.question
     if is_russian(language):
-        return question_ru(point.point_id) or point.question
-    return point.question
+        return question_ru(point.point_id) or english
+    return english
 
 
 def readings_help(point, language: str | None = None) -> dict[str, str]:
     """What each reading of the point means, in ``language``."""
-    english = dict(point.readings_help or {})
+    words = _english(point)
+    english = {reading: words.get(reading, meaning) for reading, meaning in (point.readings_help or {}).items()}
     if is_russian(language):
         return {**english, **readings_help_ru(point.point_id)}
     return english
@@ -53,6 +61,11 @@ def _subject(point, language: str | None) -> str:
         if found:
             return found
     return title_in(point.game, language) or title_in("B12", language)
+
+
+def subject(point, language: str | None = None) -> str:
+    """What the point is about, in words of ``language`` (the active one when not given)."""
+    return _subject(point, language)
 
 
 def founding_texts(point, language: str) -> dict[str, str]:

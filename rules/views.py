@@ -196,7 +196,9 @@ def readings_page(request: HttpRequest) -> HttpResponse:
         for fix in precedent.fixes.all():
             if readings.get(fix.point.point_id) == fix.reading:
                 by_point[fix.point.point_id] = precedent
-    rows = [(point_id, reading, by_point.get(point_id)) for point_id, reading in readings.items()]
+    points = InterpretationPoint.objects.in_bulk(list(readings), field_name="point_id")
+    rows = [(points[point_id], reading, by_point.get(point_id)) for point_id, reading in readings.items()
+            if point_id in points]
     return render(request, "rules/readings.html", {"on": on, "rows": rows})
 
 

@@ -88,6 +88,14 @@ def point_question(point):
 
 
 @register.filter
+def point_subject(point):
+    """What the point is about in words (its rule's title, or its game), in the page's language."""
+    from rules.point_words import subject
+
+    return subject(point)
+
+
+@register.filter
 def reading_meaning(point, reading):
     """What ``reading`` of ``point`` means, in the page's language."""
     from rules.point_words import readings_help

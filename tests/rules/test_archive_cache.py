@@ -23,7 +23,7 @@ def _page(url: str) -> str:
 
 
 def _reading_cell(page: str, point_id: str) -> str:
-    row = page.split(f">{point_id}</code></a>", 1)[1].split("</tr>", 1)[0]
+    row = page.split(f'<tr data-point="{point_id}">', 1)[1].split("</tr>", 1)[0]
     return row.rsplit("<td>", 1)[1].split("</td>", 1)[0]
 
 
