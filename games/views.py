@@ -3,6 +3,7 @@ statistics. Thin views over services and selectors; htmx swaps the recording pan
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -12,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -220,9 +222,20 @@ def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | Non
             and live.status == Result.Status.CONFIRMED and page["pending"] is None):
         page["correction_form"] = _correction_form(page)
     page["offline"] = presenters.offline_recorder(page, member=member)
+    page["result_watch"] = _follows(live)
     page["set_asides"] = list(deal.set_asides.select_related("chosen_by")) if disputes else []
     page.update(extra)
     return page
+
+
+# How long a deal page follows a draft result that nobody confirms or discards.
+RESULT_WATCH = dt.timedelta(hours=1)
+
+
+def _follows(live: Result | None) -> bool:
+    """Whether the deal page follows ``live`` as it changes: a draft, submitted within the hour."""
+    return (live is not None and live.status == Result.Status.DRAFT
+            and timezone.now() - live.submitted_at < RESULT_WATCH)
 
 
 def _correction_form(page: dict, data=None) -> CorrectionForm:
@@ -607,8 +620,30 @@ def deal_live(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("since") == stamp:
         return HttpResponse(status=204)
     response = render(request, "games/_deal_live.html",
-                      _deal_context(request, member, deal, disputes=False, live_over=over))
+                      _deal_context(request, member, deal, disputes=over, live_over=over))
     if over:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+@login_required
+@require_GET
+def deal_result_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deal's draft result as another phone confirms or discards it, polled by the deal page:
+    nothing (204) while the deal stands where the page last saw it (``since``), else the result
+    drawn afresh; once the result is confirmed or discarded (or has waited an hour) the answer is
+    286, which stops the polling."""
+    member = _member(request)
+    deal = _deal(member, pk, for_write=False)
+    stamp, _over = selectors.deal_stamp(deal=deal)
+    if request.GET.get("since") == stamp:
+        return HttpResponse(status=204)
+    page = _deal_context(request, member, deal)
+    live = page["live"]
+    page["result_gone"] = live is None
+    page["result_unwatched"] = live is not None and live.status == Result.Status.DRAFT and not page["result_watch"]
+    response = render(request, "games/_deal_result.html", page)
+    if not page["result_watch"]:
         response.status_code = HttpResponseStopPolling.status_code
     return response
 

@@ -145,3 +145,69 @@ def test_the_admin_reads_the_clubs_ledger_on_a_phone(live_server, browser, lang)
     page.screenshot(path=f"/tmp/live-ledger-{lang}.png", full_page=True)
     member = phone_as(browser, live_server, skeeve, lang)
     assert member.goto(live_server.url + "/games/ledger/").status == 403
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_result_confirmed_on_one_phone_shows_confirmed_on_the_other(live_server, browser, settings, lang):
+    from django.utils import translation
+
+    from games.models import Result
+
+    settings.GAMES_ADVISE_AFTER_SUBMIT = False
+    croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
+    deal = services.deal_digital(game=game, actor=croupier, seed="e2e-confirm")
+    with translation.override(lang):
+        draft, confirmed = str(Result.Status.DRAFT.label), str(Result.Status.CONFIRMED.label)
+
+    # Aahz watches the deal before its result is in: the draft appears, then its confirmation.
+    watching = phone_as(browser, live_server, aahz, lang)
+    watching.goto(live_server.url + deal.get_absolute_url())
+    watching.wait_for_selector("#deal-live")
+    assert watching.locator("#result-status").count() == 0
+    _mark_unreloaded(watching)
+
+    services.result_submit(deal=deal, actor=croupier)
+    watching.wait_for_selector(f"#result-status:has-text('{draft}')", timeout=WAIT)
+    assert _not_reloaded(watching)
+
+    confirming = phone_as(browser, live_server, skeeve, lang)
+    confirming.goto(live_server.url + deal.get_absolute_url())
+    confirming.locator("#confirm-result").tap()
+    confirming.wait_for_selector(f"#result-status:has-text('{confirmed}')")
+
+    watching.wait_for_selector(f"#result-status:has-text('{confirmed}')", timeout=WAIT)
+    assert _not_reloaded(watching)
+    assert "Skeeve" in watching.inner_text("#result")          # "confirmed by Skeeve"
+    assert watching.locator("#confirm-result").count() == 0
+    watching.screenshot(path=f"/tmp/live-confirmed-{lang}.png", full_page=True)
+    # Confirmed, the page stops asking: the part drawn last carries no polling.
+    assert watching.locator("#deal-result[hx-get]").count() == 0
+    assert watching.locator("#deal-live[hx-get]").count() == 0
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_draft_discarded_on_one_phone_goes_from_the_other(live_server, browser, settings, lang):
+    settings.GAMES_ADVISE_AFTER_SUBMIT = False
+    croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
+    deal = services.deal_digital(game=game, actor=croupier, seed="e2e-discard")
+    services.result_submit(deal=deal, actor=croupier)
+
+    watching = phone_as(browser, live_server, aahz, lang)
+    watching.goto(live_server.url + deal.get_absolute_url())
+    watching.wait_for_selector("#deal-result[hx-get] #result-status")
+    _mark_unreloaded(watching)
+
+    discarding = phone_as(browser, live_server, skeeve, lang)
+    discarding.goto(live_server.url + deal.get_absolute_url())
+    discarding.locator('#result form[action$="/discard/"] button').tap()
+    discarding.wait_for_load_state()
+
+    watching.wait_for_selector("#result-discarded", timeout=WAIT)
+    assert _not_reloaded(watching)
+    assert watching.locator("#result-status").count() == 0
+    assert watching.locator("#deal-result[hx-get]").count() == 0
+    watching.screenshot(path=f"/tmp/live-discarded-{lang}.png", full_page=True)

@@ -5,6 +5,7 @@ drawn afresh when something did, and 286 (htmx stops polling) once the thing is 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -121,6 +122,83 @@ def test_an_unchanged_deal_answers_in_a_few_queries(client_as, game, croupier, p
     since = _since(client.get(deal.get_absolute_url()).content.decode(), live)
     with django_assert_max_num_queries(5):
         assert client.get(live, {"since": since}).status_code == 204
+
+
+def _result_since(html: str, url: str) -> str:
+    found = re.search(re.escape(url) + r"\?since=([^\"&]+)\"", html)
+    assert found, f"the page does not follow its result at {url}"
+    return found.group(1)
+
+
+def test_a_draft_result_is_followed_until_another_player_confirms_it(judge, client_as, game, croupier, players):
+    deal = full_deal(game, croupier)
+    result = services.result_submit(deal=deal, actor=players[0])
+    client = client_as(players[1])
+    live = reverse("games:deal_result_live", args=[deal.pk])
+    since = _result_since(client.get(deal.get_absolute_url()).content.decode(), live)
+    assert client.get(live, {"since": since}).status_code == 204
+    services.result_confirm(result=result, actor=croupier)
+    response = client.get(live, {"since": since})
+    assert response.status_code == STOP
+    html = response.content.decode()
+    assert 'id="result-status"' in html and "Confirmed" in html and "hx-get" not in html.split(">")[0]
+    assert 'id="confirm-result"' not in html
+    # a confirmed result is not followed at all
+    assert live not in client.get(deal.get_absolute_url()).content.decode()
+
+
+def test_a_discarded_draft_stops_the_following_with_a_way_forward(judge, client_as, game, croupier, players):
+    deal = full_deal(game, croupier)
+    result = services.result_submit(deal=deal, actor=players[0])
+    client = client_as(players[1])
+    live = reverse("games:deal_result_live", args=[deal.pk])
+    since = _result_since(client.get(deal.get_absolute_url()).content.decode(), live)
+    services.result_discard(result=result, actor=croupier)
+    response = client.get(live, {"since": since})
+    assert response.status_code == STOP
+    html = response.content.decode()
+    assert 'id="result-discarded"' in html and f'href="{deal.get_absolute_url()}"' in html
+    assert 'id="result-status"' not in html
+
+
+def test_a_draft_nobody_confirms_is_followed_for_an_hour_only(judge, client_as, game, croupier, players):
+    from games.models import Result
+
+    deal = full_deal(game, croupier)
+    result = services.result_submit(deal=deal, actor=players[0])
+    client = client_as(players[1])
+    live = reverse("games:deal_result_live", args=[deal.pk])
+    assert live in client.get(deal.get_absolute_url()).content.decode()
+    Result.objects.filter(pk=result.pk).update(submitted_at=result.submitted_at - dt.timedelta(hours=2))
+    response = client.get(live, {"since": "stale"})
+    assert response.status_code == STOP
+    assert 'id="result-unwatched"' in response.content.decode()
+    assert live not in client.get(deal.get_absolute_url()).content.decode()
+
+
+def test_the_part_that_ends_the_recording_brings_the_draft_and_follows_it(judge, client_as, game, croupier,
+                                                                         players):
+    deal = full_deal(game, croupier)
+    client = client_as(players[1])
+    since = _since(client.get(deal.get_absolute_url()).content.decode(), reverse("games:deal_live", args=[deal.pk]))
+    services.result_submit(deal=deal, actor=players[0])
+    html = client.get(reverse("games:deal_live", args=[deal.pk]), {"since": since}).content.decode()
+    result_part = html.split('id="deal-result"', 1)[1].split(">", 1)[0]
+    assert 'hx-swap-oob="true"' in result_part
+    assert reverse("games:deal_result_live", args=[deal.pk]) in result_part
+
+
+def test_a_result_is_followed_only_by_who_may_see_the_deal(client, client_as, game, croupier, outsider,
+                                                            django_assert_max_num_queries):
+    deal = full_deal(game, croupier)
+    live = reverse("games:deal_result_live", args=[deal.pk])
+    assert client.get(live).status_code == 302
+    assert client_as(outsider).get(live).status_code == 404
+    assert client_as(croupier).post(live).status_code == 405
+    reader = client_as(croupier)
+    since = _since(reader.get(deal.get_absolute_url()).content.decode(), reverse("games:deal_live", args=[deal.pk]))
+    with django_assert_max_num_queries(5):
+        assert reader.get(live, {"since": since}).status_code == 204
 
 
 # --- a dice match waiting for the other's move -----------------------------------------------------------
