@@ -5,7 +5,8 @@ The pages come from the URL conf (as in tests/test_write_access.py), their argum
 club's objects. The visible text is what an HTML parser finds outside <script>, <style> and
 attributes, and outside any element marked with a ``lang`` other than the page's own (the seeds'
 Russian texts and names, shown verbatim on English pages) or marked as code (``<code>``,
-``translate="no"``).
+``translate="no"``). What is marked as code is still read for the archive's codes: a person reads
+an interpretation point and its readings in words, never a point's id or a reading's code.
 """
 
 from __future__ import annotations
@@ -51,16 +52,23 @@ class _Text(HTMLParser):
     """The text a person sees, one chunk per text node."""
 
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-    HIDDEN = {"script", "style", "template", "noscript", "code", "pre", "svg"}
+    HIDDEN = {"script", "style", "template", "noscript", "svg"}
+    CODE = {"code", "pre", "kbd"}
 
     def __init__(self, lang: str):
         super().__init__(convert_charrefs=True)
         self.lang = lang
-        self.stack: list[tuple[str, bool]] = []
+        # (tag, hidden, marked as code)
+        self.stack: list[tuple[str, bool, bool]] = []
         self.chunks: list[str] = []
+        self.codes: list[str] = []   # the text marked as code (an example to type excepted)
+        self.typed: list[bool] = []  # per code chunk: inside <kbd>, what a person types into a form
         self.labels: set[int] = set()   # indexes of the chunks that label a form's choice
 
     def _skipping(self) -> bool:
+        return bool(self.stack) and (self.stack[-1][1] or self.stack[-1][2])
+
+    def _hidden(self) -> bool:
         return bool(self.stack) and self.stack[-1][1]
 
     def handle_starttag(self, tag, attrs):
@@ -70,8 +78,9 @@ class _Text(HTMLParser):
         if tag in self.VOID:
             return
         marked = tag != "html" and attrs.get("lang") not in (None, self.lang)
-        skip = self._skipping() or tag in self.HIDDEN or marked or attrs.get("translate") == "no"
-        self.stack.append((tag, skip))
+        hidden = self._hidden() or tag in self.HIDDEN or marked
+        code = (bool(self.stack) and self.stack[-1][2]) or tag in self.CODE or attrs.get("translate") == "no"
+        self.stack.append((tag, hidden, code))
 
     def handle_startendtag(self, tag, attrs):
         if tag not in self.VOID:
@@ -85,8 +94,11 @@ class _Text(HTMLParser):
                 return
 
     def handle_data(self, data):
-        if not self._skipping() and data.strip():
-            if any(tag in ("label", "option") for tag, _skip in self.stack):
+        if data.strip() and not self._hidden() and self._skipping():
+            self.codes.append(" ".join(data.split()))
+            self.typed.append(any(tag == "kbd" for tag, _hidden, _code in self.stack))
+        elif not self._skipping() and data.strip():
+            if any(tag in ("label", "option") for tag, _hidden, _code in self.stack):
                 self.labels.add(len(self.chunks))
             self.chunks.append(" ".join(data.split()))
 
@@ -132,6 +144,21 @@ def defects(chunks: list[str], lang: str, typed: list[str], labels: set[int] = f
             if latin:
                 problems.append(f"Latin words on a Russian page {latin[:3]}")
         found += [f"{p}: {chunk[:120]!r}" for p in problems]
+    return found
+
+
+def code_defects(codes: list[str], typed: list[bool]) -> list[str]:
+    """What text marked as code must not be either: an interpretation point's id or a reading's
+    code, which a person reads as the point's question and the reading's meaning. ``typed``: the
+    chunks that show what to type into a form (``<kbd>``), where a code is the value asked for."""
+    found = []
+    for chunk, example in zip(codes, typed, strict=True):
+        if example:
+            continue
+        if POINT_ID.search(chunk):
+            found.append(f"point id {POINT_ID.search(chunk).group()!r} marked as code: {chunk[:120]!r}")
+        if SNAKE.search(chunk):
+            found.append(f"a code {SNAKE.search(chunk).group()!r} marked as code: {chunk[:120]!r}")
     return found
 
 
@@ -260,7 +287,8 @@ def _arguments(club) -> dict[str, dict]:
     for name in ("tables:dice_accept", "tables:dice_decline", "tables:dice_withdraw"):
         found[name] = {"pk": dice.pk}
     found["tournaments:sheet_record"] = found["tournaments:sheet"]
-    for name in ("games:deal_void", "games:deal_replay", "games:deal_correct", "games:deal_live"):
+    for name in ("games:deal_void", "games:deal_replay", "games:deal_correct", "games:deal_live",
+                 "games:deal_result_live"):
         found[name] = {"pk": deal.pk}
     claim, bet = Claim.objects.order_by("pk").first(), Bet.objects.order_by("pk").first()
     found["games:claim_withdraw"] = {"pk": claim.pk if claim else 0}
@@ -341,7 +369,7 @@ def test_page_reads_as_words(demo, name, role, lang):
     if "<html" in html[:500]:  # a whole page; a polled part is read inside its page's language
         assert f'lang="{lang}"' in html[:500], f"{name} is not served in {lang}"
     parsed = _parsed(html, lang)
-    found = defects(parsed.chunks, lang, _typed(), parsed.labels)
+    found = defects(parsed.chunks, lang, _typed(), parsed.labels) + code_defects(parsed.codes, parsed.typed)
     assert not found, f"{name} as {role} in {lang}:\n" + "\n".join(dict.fromkeys(found))
 
 
@@ -365,5 +393,27 @@ def test_a_filled_form_reads_as_words(demo, name, lang):
     response = client.get(f"{reverse(name)}?{FILLED[name]}")
     assert response.status_code == 200
     parsed = _parsed(response.content.decode(), lang)
-    found = defects(parsed.chunks, lang, _typed(), parsed.labels)
+    found = defects(parsed.chunks, lang, _typed(), parsed.labels) + code_defects(parsed.codes, parsed.typed)
     assert not found, f"{name} filled in {lang}:\n" + "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("html", [
+    "<td>floor_zero</td>",                                        # a reading's code as text
+    "<td><code>only_with_65</code> the bank is split</td>",       # ... beside its meaning, marked as code
+    '<a href="/rules/points/IP-R2-WILD-CARD/"><code translate="no">IP-R2-WILD-CARD</code></a>',
+    '<span translate="no">IP-DECKS = one_deck_only</span>',
+])
+def test_the_scanner_finds_a_reading_code_or_a_point_id_however_it_is_marked(html):
+    parsed = _parsed(f"<p>{html}</p>", "en")
+    assert defects(parsed.chunks, "en", []) + code_defects(parsed.codes, parsed.typed)
+
+
+@pytest.mark.parametrize("html", [
+    '<tr data-point="IP-R2-WILD-CARD" data-reading="that_rank"><td><a href="/rules/points/IP-R2-WILD-CARD/">'
+    "What becomes wild?</a></td><td>every card of that rank</td></tr>",
+    '<small>One a line, as in <kbd translate="no">IP-R2-WILD-CARD=that_rank</kbd></small>',   # what to type
+    '<p>seed <code>e2e-dark</code></p>',
+])
+def test_the_scanner_leaves_codes_in_addresses_attributes_and_examples_to_type(html):
+    parsed = _parsed(html, "en")
+    assert not defects(parsed.chunks, "en", []) + code_defects(parsed.codes, parsed.typed)
