@@ -109,3 +109,16 @@ def _celery_worker_drained(request):
         from club.celery import app
 
         _worker_idle(app)
+
+
+def pytest_unconfigure(config):
+    """Django removes the SQLite test database's file when the run ends, not the write-ahead log
+    and shared-memory files beside it."""
+    from django.conf import settings
+
+    if not settings.configured or settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    for suffix in ("-wal", "-shm"):
+        if name and os.path.exists(name + suffix) and not os.path.exists(name):
+            os.remove(name + suffix)

@@ -7,6 +7,8 @@ real broker and worker, ``CACHE_URL`` to Redis. ``SECRET_KEY`` is required when 
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import environ
@@ -124,6 +126,15 @@ else:
             },
         }
     }
+    if env.bool("TESTING", default=False):
+        # The browser tests' server threads share the test database with the test itself. An
+        # in-memory database in shared-cache mode answers a write that meets another thread's read
+        # with "database table is locked" at once; a file in WAL mode waits its turn (the timeout
+        # above). In memory all the same where the machine has a RAM disk.
+        _shm = Path("/dev/shm")
+        DATABASES["default"]["TEST"] = {"NAME": env.str(
+            "SQLITE_TEST_PATH",
+            default=str((_shm if _shm.is_dir() else Path(tempfile.gettempdir())) / f"club-test-{os.getpid()}.sqlite3"))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache (login rate limits live here): the database cache unless CACHE_URL names Redis.
