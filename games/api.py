@@ -166,10 +166,17 @@ class BetSerializer(serializers.ModelSerializer):
 
 
 class ClaimSerializer(serializers.ModelSerializer):
+    # The further cards, as the engine writes them (stored separated by spaces).
+    cards = serializers.SerializerMethodField()
+
     class Meta:
         model = Claim
-        fields = ["id", "deal", "member", "rule", "card", "suit", "target", "direction", "cancels", "created_at"]
+        fields = ["id", "deal", "member", "rule", "card", "suit", "target", "direction", "cancels", "rank", "cards",
+                  "created_at"]
         read_only_fields = fields
+
+    def get_cards(self, claim: Claim) -> list[str]:
+        return claim.cards.split()
 
 
 class DealSerializer(serializers.ModelSerializer):
@@ -258,6 +265,11 @@ class ClaimInSerializer(serializers.Serializer):
     direction = serializers.ChoiceField(choices=[(d, d) for d in ("up", "down", "incrementing", "decrementing",
                                                                   "free", "home")], required=False)
     cancels = serializers.CharField(max_length=12, required=False, allow_blank=True)
+    # Read only by some rules too: the rank chosen (modifier 51: 2..14, 14 the ace) and further
+    # cards (modifier 14: the second card whose suit inverts; modifier 44: the dead card revived as
+    # wild), in either notation. The service bounds how many each rule takes.
+    rank = serializers.IntegerField(min_value=2, max_value=14, required=False, allow_null=True)
+    cards = serializers.ListField(child=serializers.CharField(max_length=8), max_length=2, required=False)
 
 
 class ResultSerializer(serializers.ModelSerializer):
@@ -496,7 +508,8 @@ class DealViewSet(SubmissionThrottleMixin, mixins.ListModelMixin, mixins.Retriev
             claim = services.claim_declare(deal=deal, actor=actor, member=v.get("member", actor),
                                            rule=v["rule"], card=v.get("card", ""), suit=v.get("suit", ""),
                                            target=v.get("target", ""), direction=v.get("direction", ""),
-                                           cancels=v.get("cancels", ""))
+                                           cancels=v.get("cancels", ""), rank=v.get("rank"),
+                                           cards=v.get("cards", []))
             return status.HTTP_201_CREATED, ClaimSerializer(claim).data
         return self._once(request, deal, ActionReceipt.Kind.CLAIM, act)
 

@@ -90,6 +90,10 @@ def deal_document(deal, tz) -> dict:
         for name in ("target", "direction", "cancels"):
             if getattr(claim, name, ""):
                 row[name] = getattr(claim, name)
+        if getattr(claim, "rank", None) is not None:
+            row["rank"] = claim.rank
+        if getattr(claim, "cards", ""):
+            row["cards"] = claim.cards.split()
         claims.append(row)
     return {
         "started_at": deal.started_at.astimezone(tz).isoformat(),
@@ -467,7 +471,7 @@ def claim_needs(rule: str) -> tuple[str, ...]:
 
 # What a claim names beside its rule, card and suit, and the rules that read each (the claim of
 # the sitting document, rules/engines/dragon/document.py): another card it aims at, the way it
-# goes, and the rule modifier 23's claim cancels.
+# goes, the rule modifier 23's claim cancels, the rank chosen and further cards.
 CLAIM_TARGET_RULES = frozenset({"M22", "M28", "M29", "M30", "M31", "M32", "M43", "M44", "M52", "M74"})
 CLAIM_DIRECTIONS: dict[str, tuple[str, ...]] = {
     "M20": ("up", "down"), "M21": ("up", "down"), "M32": ("up", "down"), "M52": ("up", "down"),
@@ -475,17 +479,60 @@ CLAIM_DIRECTIONS: dict[str, tuple[str, ...]] = {
 }
 CLAIM_CANCELS_RULES = frozenset({"M23"})
 DIRECTIONS = ("up", "down", "incrementing", "decrementing", "free", "home")
+# The rank chosen: modifier 51 gives one of the claimant's cards a new real rank (2..14).
+CLAIM_RANK_RULES = frozenset({"M51"})
+RANKS = tuple(range(2, 15))
+# Further cards, and how many at most: modifier 14 inverts the suit of two of the claimant's cards
+# (the claim's card and the further ones count together), modifier 44 names the dead card it
+# revives as wild beside the one it revives (``card``) and the one it frees (``target``).
+CLAIM_CARDS_MOST: dict[str, int] = {"M14": 2, "M44": 1}
+CLAIM_CARDS_WITH_CARD = frozenset({"M14"})
 
 
 def claim_reads(rule: str) -> tuple[str, ...]:
-    """Which of "target", "direction" and "cancels" a claim under ``rule`` names."""
+    """Which of "target", "direction", "cancels", "rank" and "cards" a claim under ``rule`` names."""
     return tuple(name for name, rules in (("target", CLAIM_TARGET_RULES), ("direction", CLAIM_DIRECTIONS),
-                                           ("cancels", CLAIM_CANCELS_RULES)) if rule in rules)
+                                           ("cancels", CLAIM_CANCELS_RULES), ("rank", CLAIM_RANK_RULES),
+                                           ("cards", CLAIM_CARDS_MOST)) if rule in rules)
+
+
+def claim_reading_rules() -> frozenset[str]:
+    """Every rule whose claim names one of the fields of :func:`claim_reads`."""
+    return (CLAIM_TARGET_RULES | frozenset(CLAIM_DIRECTIONS) | CLAIM_CANCELS_RULES | CLAIM_RANK_RULES
+            | frozenset(CLAIM_CARDS_MOST))
 
 
 def claim_directions(rule: str) -> tuple[str, ...]:
     """The ways a claim under ``rule`` may go (empty where it names none)."""
     return CLAIM_DIRECTIONS.get(rule, ())
+
+
+def claim_cards_most(rule: str, *, card_named: bool = False) -> int:
+    """How many further cards a claim under ``rule`` may name (0 where it names none); fewer by
+    the claim's own card where the two count together."""
+    most = CLAIM_CARDS_MOST.get(rule, 0)
+    return max(most - 1, 0) if card_named and rule in CLAIM_CARDS_WITH_CARD else most
+
+
+def card_rank(token: str) -> int:
+    """A card's rank (2..14) as dealt."""
+    return card_lib.parse_one(token).rank
+
+
+def parse_rank(text: str) -> int | None:
+    """A rank written as on a card (2..10, J Q K A or T, the Russian В Д К Т), or None."""
+    text = text.strip()
+    if not text or len(text) > 2:
+        return None
+    try:
+        return card_lib.parse_one(text + "s").rank
+    except RulesError:
+        return None
+
+
+def rank_text(rank: int, lang: str = "en") -> str:
+    """A rank as the site writes it on a card: 2..10, J Q K A, or the Russian В Д К Т."""
+    return card_lib.card(rank, "s").text(lang)[:-1]
 
 
 def card_text(token: str, lang: str = "en") -> str:

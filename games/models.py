@@ -7,6 +7,7 @@ result, bet, claim and ledger row keeps its history (django-simple-history).
 
 from __future__ import annotations
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -280,6 +281,10 @@ class Claim(models.Model):
     target = models.CharField(_("target card"), max_length=3, blank=True)
     direction = models.CharField(_("direction"), max_length=12, blank=True)
     cancels = models.CharField(_("rule it cancels"), max_length=4, blank=True)
+    rank = models.PositiveSmallIntegerField(_("rank chosen"), null=True, blank=True,
+                                            validators=[MinValueValidator(2), MaxValueValidator(14)])
+    # Further cards, as the engine writes them, separated by spaces (at most two: modifier 14).
+    cards = models.CharField(_("further cards"), max_length=16, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()
 

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.errors import Conflict, InvalidInput
 from club.models import Member
@@ -265,12 +266,7 @@ def _check_claim(deal: Deal, member: Member, rule: str, card: str, suit: str) ->
             card = engine.parse_card(card)
         except RulesError as exc:
             raise InvalidInput(engine.rules_message(exc), extra={"field": "card", "value": shown(card)})
-        holder = next((c for c in deal.cards.all() if c.card == card), None)
-        if holder is not None and holder.member_id != member.pk:
-            raise InvalidInput(_("%(card)s was dealt to %(holder)s, not to %(name)s: a claim names the "
-                                 "claimant's own card.")
-                               % {"card": engine.card_text(card, lang()), "holder": holder.member,
-                                  "name": member}, extra={"field": "card", "value": card})
+        _check_own_card(deal, member, card, "card")
     suit = (suit or "").strip().lower()
     if suit and suit not in _SUITS:
         raise InvalidInput(_("Unknown suit %(suit)s: choose ♥, ♦, ♣ or ♠.") % {"suit": shown(suit)},
@@ -331,6 +327,89 @@ def _check_claim_extras(rule: str, target: str, direction: str, cancels: str) ->
     return target, direction, cancels
 
 
+def _check_own_card(deal: Deal, member: Member, card: str, field: str) -> None:
+    """A card recorded in the deal must have been dealt to the claimant (a card not yet recorded
+    the judge checks when the deal is complete)."""
+    holder = next((c for c in deal.cards.all() if c.card == card), None)
+    if holder is not None and holder.member_id != member.pk:
+        raise InvalidInput(_("%(card)s was dealt to %(holder)s, not to %(name)s: a claim names the "
+                             "claimant's own card.")
+                           % {"card": engine.card_text(card, lang()), "holder": holder.member,
+                              "name": member}, extra={"field": field, "value": card})
+
+
+def _rank_choices_words() -> str:
+    return ", ".join(engine.rank_text(r, lang()) for r in engine.RANKS)
+
+
+def claim_rank(value) -> int | None:
+    """A rank as typed or chosen: a number 2..14, or a rank as the site writes it on a card (2..10,
+    J Q K A, the Russian В Д К Т). None when empty; a refusal names the ``rank`` field."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        rank = value
+    else:
+        text = str(value).strip()
+        rank = int(text) if text.isdigit() and len(text) <= 2 else engine.parse_rank(text)
+    if rank not in engine.RANKS:
+        raise InvalidInput(_("%(value)s is not a rank: choose one of %(ranks)s.")
+                           % {"value": shown(value), "ranks": _rank_choices_words()},
+                           extra={"field": "rank", "value": shown(value)})
+    return rank
+
+
+def claim_card_list(value) -> list[str]:
+    """Further cards as typed (separated by spaces or commas) or as a list, each as typed."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [t for t in re.split(r"[\s,;]+", value) if t]
+    return [str(t).strip() for t in value if str(t).strip()]
+
+
+def _check_claim_rank_cards(deal: Deal | None, member: Member | None, rule: str, card: str, rank,
+                            cards) -> tuple[int | None, str]:
+    """The rank chosen and the further cards of a claim, each only where ``rule`` reads it
+    (``engine.claim_reads``): a rank 2..14 other than the card's own, and at most as many further
+    cards as the rule takes, each a card, named once, and (where the deal is given) not dealt to
+    another player. Returns (rank, cards as stored: engine tokens separated by spaces)."""
+    reads = engine.claim_reads(rule)
+    if rank is not None and rank != "" and "rank" not in reads:
+        raise InvalidInput(_("A claim under %(rule)s names no rank: leave it empty.") % {"rule": rule},
+                           extra={"field": "rank", "value": shown(rank)})
+    rank = claim_rank(rank)
+    if rank is not None:
+        if not card:
+            raise InvalidInput(_("A claim under %(rule)s names the card whose rank changes.") % {"rule": rule},
+                               extra={"field": "card", "value": ""})
+        if engine.card_rank(card) == rank:
+            raise InvalidInput(_("%(card)s already has that rank: choose another.")
+                               % {"card": engine.card_text(card, lang())}, extra={"field": "rank", "value": rank})
+    typed = claim_card_list(cards)
+    if typed and "cards" not in reads:
+        raise InvalidInput(_("A claim under %(rule)s names no further cards: leave them empty.") % {"rule": rule},
+                           extra={"field": "cards", "value": shown(" ".join(typed))})
+    most = engine.claim_cards_most(rule, card_named=bool(card))
+    if len(typed) > most:
+        raise InvalidInput(ngettext("A claim under %(rule)s names at most %(most)s further card.",
+                                    "A claim under %(rule)s names at most %(most)s further cards.", most)
+                           % {"rule": rule, "most": most}, extra={"field": "cards", "value": shown(" ".join(typed))})
+    found: list[str] = []
+    for token in typed:
+        try:
+            parsed = engine.parse_card(token)
+        except RulesError as exc:
+            raise InvalidInput(engine.rules_message(exc), extra={"field": "cards", "value": shown(token)})
+        if parsed in found or parsed == card:
+            raise InvalidInput(_("%(card)s is named twice: name each card once.")
+                               % {"card": engine.card_text(parsed, lang())}, extra={"field": "cards", "value": parsed})
+        if deal is not None and member is not None:
+            _check_own_card(deal, member, parsed, "cards")
+        found.append(parsed)
+    return rank, " ".join(found)
+
+
 def direction_words(direction: str) -> str:
     """A claim's direction as a member reads it."""
     words = {"up": _("up"), "down": _("down"), "incrementing": _("incrementing"),
@@ -340,16 +419,19 @@ def direction_words(direction: str) -> str:
 
 @transaction.atomic
 def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card: str = "", suit: str = "",
-                  target: str = "", direction: str = "", cancels: str = "") -> Claim:
+                  target: str = "", direction: str = "", cancels: str = "", rank: int | str | None = None,
+                  cards: str | list[str] = "") -> Claim:
     """A claim a player declares, checked against the engine as it is entered; the judge decides
     in the deal whether it holds (a refused claim is listed with the judgement). ``target``,
-    ``direction`` and ``cancels`` are named only under the rules that read them."""
+    ``direction``, ``cancels``, ``rank`` (2..14, or as written on a card) and ``cards`` (further
+    cards: a list, or typed separated by spaces) are named only under the rules that read them."""
     deal = _open_for(deal, actor=actor, member=member, what="claim",
                      quick=_("A quick result has no cards to claim on."))
     rule, card, suit = _check_claim(deal, member, rule, card, suit)
     target, direction, cancels = _check_claim_extras(rule, target, direction, cancels)
+    rank, cards = _check_claim_rank_cards(deal, member, rule, card, rank, cards)
     claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit, target=target, direction=direction,
-                  cancels=cancels)
+                  cancels=cancels, rank=rank, cards=cards)
     claim.save()
     return claim
 

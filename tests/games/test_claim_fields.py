@@ -23,10 +23,10 @@ def _claim(deal, who, **kw):
 
 
 @pytest.mark.parametrize(("rule", "reads"), [
-    ("M22", ("target",)), ("M28", ("target",)), ("M43", ("target",)), ("M44", ("target",)), ("M74", ("target",)),
+    ("M22", ("target",)), ("M28", ("target",)), ("M43", ("target",)), ("M44", ("target", "cards")), ("M74", ("target",)),
     ("M32", ("target", "direction")), ("M52", ("target", "direction")),
     ("M20", ("direction",)), ("M21", ("direction",)), ("M45", ("direction",)), ("M46", ("direction",)),
-    ("M23", ("cancels",)), ("B1", ()), ("M42", ()),
+    ("M23", ("cancels",)), ("B1", ()), ("M42", ()), ("M51", ("rank",)), ("M14", ("cards",)),
 ])
 def test_which_rules_read_a_target_a_direction_or_a_cancelled_rule(rule, reads):
     assert engine.claim_reads(rule) == reads
@@ -89,13 +89,13 @@ def test_the_form_shows_a_field_only_where_the_rule_reads_it_with_the_error_besi
     deal = services.deal_start(game=game, actor=croupier)
     client.force_login(players[0].user)
     page = client.get(deal.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
-    assert _fields(page) == {"target": False, "direction": False, "cancels": False}
+    assert _fields(page) == {"target": False, "direction": False, "cancels": False, "rank": False, "cards": False}
     assert "M43" in page and "data-claim-reads" in page          # the rules the page's script reads
     response = client.post(reverse("games:deal_claim", args=[deal.pk]),
                            {"member": players[0].pk, "rule": "M20", "direction": "home"}, HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == 400
     html = response.content.decode()
-    assert _fields(html) == {"target": False, "direction": True, "cancels": False}
+    assert _fields(html) == {"target": False, "direction": True, "cancels": False, "rank": False, "cards": False}
     error = re.search(r'id="id_direction_error">([^<]*)<', html).group(1)
     assert error == ("M20 does not go home: choose up, down." if lang == "en"
                      else "M20 не идёт в направлении «домашняя»: выберите вверх, вниз.")
