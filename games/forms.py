@@ -128,22 +128,26 @@ class ClaimForm(forms.Form):
         ("decrementing", _("decrementing")), ("free", _("free")), ("home", _("home"))])
     cancels = forms.CharField(label=_("Rule it cancels"), max_length=12, required=False,
                               help_text=_("A base rule or a modifier by its number, e.g. M7"))
+    # The rank is a select of the ranks as the site writes them; the service refuses any other
+    # value sent, naming it.
+    rank = forms.CharField(label=_("Rank chosen"), required=False, widget=forms.Select)
+    cards = forms.CharField(label=_("Further cards"), max_length=40, required=False,
+                            help_text=_("Other cards of yours the claim names, separated by spaces, e.g. 7♥ 10♠ "
+                                        "or 7h 10s"))
 
     # Which rules read each of the fields above: rule -> fields, for the page to show them.
-    CONDITIONAL = ("target", "direction", "cancels")
+    CONDITIONAL = ("target", "direction", "cancels", "rank", "cards")
 
     def __init__(self, *args, players, member, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["member"].queryset = _players_queryset(players)
         self.fields["member"].initial = member.pk
+        self.fields["rank"].widget.choices = rank_choices()
 
     @staticmethod
     def reads() -> dict[str, list[str]]:
         """rule -> the conditional fields a claim under it names (for the page's script)."""
-        from . import engine
-
-        rules = set(engine.CLAIM_TARGET_RULES) | set(engine.CLAIM_DIRECTIONS) | set(engine.CLAIM_CANCELS_RULES)
-        return {rule: list(engine.claim_reads(rule)) for rule in sorted(rules)}
+        return claim_reads_table()
 
     def reads_json(self) -> str:
         import json
@@ -152,10 +156,31 @@ class ClaimForm(forms.Form):
 
     def read_by_rule(self) -> tuple[str, ...]:
         """The conditional fields the rule sent reads (all hidden when none was sent)."""
-        from . import engine
+        return _read_by_rule(self, "rule")
 
-        rule = (self.data.get(self.add_prefix("rule")) or "").strip().upper().replace("М", "M") if self.is_bound else ""
-        return engine.claim_reads(rule)
+
+def rank_choices() -> list[tuple[str, str]]:
+    """The ranks a claim may choose, as the site writes them in the member's language with their
+    names: "Q · Unicorn", "Д · единорог"."""
+    from . import presenters
+
+    return [("", "—"), *((str(r), presenters.rank_label(r)) for r in range(2, 15))]
+
+
+def claim_reads_table() -> dict[str, list[str]]:
+    """rule -> the conditional fields a claim under it names (for the page's script)."""
+    from . import engine
+
+    return {rule: list(engine.claim_reads(rule)) for rule in sorted(engine.claim_reading_rules())}
+
+
+def _read_by_rule(form: forms.Form, rule_field: str) -> tuple[str, ...]:
+    from . import engine
+
+    if not form.is_bound:
+        return ()
+    rule = (form.data.get(form.add_prefix(rule_field)) or "").strip().upper().replace(" ", "")
+    return engine.claim_reads("M" + rule[1:] if rule.startswith("М") else rule)
 
 
 class QuickResultForm(forms.Form):
@@ -225,13 +250,23 @@ class CorrectionForm(forms.Form):
     new_claim_card = forms.CharField(label=_("Card"), max_length=8, required=False)
     new_claim_suit = forms.ChoiceField(label=_("Suit"), required=False,
                                        choices=[("", "—"), ("h", "♥"), ("d", "♦"), ("c", "♣"), ("s", "♠")])
+    # The claim added names what its rule reads, as the claim form asks it (games.engine.claim_reads).
+    new_claim_target = ClaimForm.base_fields["target"]
+    new_claim_direction = ClaimForm.base_fields["direction"]
+    new_claim_cancels = ClaimForm.base_fields["cancels"]
+    new_claim_rank = ClaimForm.base_fields["rank"]
+    new_claim_cards = ClaimForm.base_fields["cards"]
     note = forms.CharField(label=_("What was wrong"), max_length=200, required=False)
+
+    CONDITIONAL = ClaimForm.CONDITIONAL
+    NEW_CLAIM = "new_claim_"
 
     def __init__(self, *args, players, cards, bets, claims, names, **kwargs):
         super().__init__(*args, **kwargs)
         self.cards, self.bets, self.claims = list(cards), list(bets), list(claims)
         for name in ("new_bet_member", "new_claim_member"):
             self.fields[name].queryset = _players_queryset(players)
+        self.fields["new_claim_rank"].widget.choices = rank_choices()
         self.card_rows = []
         for c in self.cards:
             field = f"card_{c.seq}"
@@ -256,7 +291,17 @@ class CorrectionForm(forms.Form):
         return [self["new_bet_member"], self["new_bet_amount"]]
 
     def new_claim_fields(self):
-        return [self[name] for name in ("new_claim_member", "new_claim_rule", "new_claim_card", "new_claim_suit")]
+        """The added claim's fields: (bound field, the conditional field it is or "")."""
+        return [(self[self.NEW_CLAIM + name], name if name in self.CONDITIONAL else "")
+                for name in ("member", "rule", "card", "suit", *self.CONDITIONAL)]
+
+    def reads_json(self) -> str:
+        import json
+
+        return json.dumps(claim_reads_table())
+
+    def read_by_rule(self) -> tuple[str, ...]:
+        return _read_by_rule(self, "new_claim_rule")
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data
@@ -272,14 +317,15 @@ class CorrectionForm(forms.Form):
             bets.append({"member": member.pk if member else None, "kind": "raise", "amount": data["new_bet_amount"],
                          "field": "new_bet_amount", "member_field": "new_bet_member"})
         claims = [{"member": c.member_id, "rule": c.rule, "card": c.card, "suit": c.suit,
-                   "target": c.target, "direction": c.direction, "cancels": c.cancels,
-                   "field": f"remove_claim_{c.pk}"}
+                   "target": c.target, "direction": c.direction, "cancels": c.cancels, "rank": c.rank,
+                   "cards": c.cards, "field": f"remove_claim_{c.pk}"}
                   for c in self.claims if not data.get(f"remove_claim_{c.pk}")]
         if data.get("new_claim_rule"):
             member = data.get("new_claim_member")
             claims.append({"member": member.pk if member else None, "rule": data["new_claim_rule"],
                            "card": data.get("new_claim_card") or "", "suit": data.get("new_claim_suit") or "",
+                           **{name: data.get(self.NEW_CLAIM + name) or "" for name in self.CONDITIONAL},
                            "field": "new_claim_member", "rule_field": "new_claim_rule",
-                           "card_field": "new_claim_card"})
+                           "card_field": "new_claim_card", "prefix": self.NEW_CLAIM})
         return {"cards": {c.seq: data.get(f"card_{c.seq}") or "" for c in self.cards},
                 "bets": bets, "claims": claims, "note": data.get("note") or ""}

@@ -22,7 +22,7 @@ from rules.engines import readings
 from rules.engines.dragon import HANDS
 from rules.engines.errors import RulesError
 
-from .engine import ADVICE_SHOWN
+from .engine import ADVICE_SHOWN, rank_text
 
 
 def lang() -> str:
@@ -180,6 +180,21 @@ def _rank_names() -> dict[int, str]:
             8: pgettext("card", "Eight"), 9: pgettext("card", "Nine"), 10: pgettext("card", "Ten"),
             11: pgettext("card", "Elf"), 12: pgettext("card", "Unicorn"), 13: pgettext("card", "Giant"),
             14: pgettext("card", "Dragon")}
+
+
+def rank_label(rank: int) -> str:
+    """A rank as a select offers it: as written on a card, with its name ("Q · Unicorn")."""
+    return f"{rank_text(rank, lang())} · {_rank_names()[rank]}"
+
+
+def rank_words(rank) -> str:
+    """A claim's chosen rank in words: "the Unicorn (Q)" / "единорог (Д)"."""
+    try:
+        rank = int(rank)
+        name = _rank_names()[rank]
+    except (KeyError, TypeError, ValueError):
+        return _("a rank")
+    return _("the %(rank)s (%(written)s)") % {"rank": name, "written": rank_text(rank, lang())}
 
 
 def _suit_names() -> dict[str, str]:

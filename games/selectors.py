@@ -676,7 +676,8 @@ def correction_changes(result: Result, *, names: dict[str, str], cards: list[Dea
 
     def claim(row):
         return {"name": names.get(engine.player_key(row["member"]), ""), "rule": row["rule"], "card": row["card"],
-                "suit": row["suit"]}
+                "suit": row["suit"], **{name: row.get(name) for name in ("target", "direction", "cancels", "rank",
+                                                                          "cards")}}
 
     return {
         "cards": [{"number": c["seq"] + 1, "name": recipients.get(c["seq"], ""), "from": c["from"], "to": c["to"]}

@@ -22,8 +22,9 @@ from rules.engines.errors import RulesError
 
 from .. import engine
 from ..models import Bet, Claim, Deal, Result
+from ..presenters import lang
 from ..sitting import sitting_for
-from .recording import _locked_deal
+from .recording import _check_claim_extras, _check_claim_rank_cards, _locked_deal
 from .results import _check_version, _create_result
 from .sittings import require_table
 
@@ -44,12 +45,34 @@ def _claim_rows(deal: Deal) -> list[dict]:
 
 
 # What some rules read beside a claim's card and suit (games.engine.claim_reads), kept as the
-# claim has it through a correction.
-CLAIM_EXTRAS = ("target", "direction", "cancels")
+# claim has it through a correction: texts, and the rank chosen (a number, or None).
+CLAIM_EXTRAS = ("target", "direction", "cancels", "rank", "cards")
 
 
-def _extras(row: Mapping) -> dict[str, str]:
-    return {name: str(row.get(name) or "") for name in CLAIM_EXTRAS}
+def _extras(row: Mapping) -> dict[str, Any]:
+    """A claim row's extras as stored; a row kept before a rule read one has it empty."""
+    out: dict[str, Any] = {name: str(row.get(name) or "") for name in CLAIM_EXTRAS if name != "rank"}
+    rank = row.get("rank")
+    out["rank"] = int(rank) if isinstance(rank, int) or (isinstance(rank, str) and rank.isdigit()) else None
+    return out
+
+
+def _claim_rows_kept(rows: Sequence[Mapping]) -> list[dict]:
+    """Claim rows a correction kept, with every extra (a draft may be older than one of them)."""
+    return [{**row, **_extras(row)} for row in rows]
+
+
+def _claim_doc(row: Mapping) -> dict:
+    """A claim row as the sitting document gives it to the judge."""
+    doc: dict[str, Any] = {"player": engine.player_key(row["member"]), "rule": row["rule"]}
+    for name in ("card", "suit", "target", "direction", "cancels"):
+        if row.get(name):
+            doc[name] = row[name]
+    if row.get("rank") is not None:
+        doc["rank"] = row["rank"]
+    if row.get("cards"):
+        doc["cards"] = str(row["cards"]).split()
+    return doc
 
 
 def _same(a: Sequence[Mapping], b: Sequence[Mapping]) -> bool:
@@ -109,7 +132,9 @@ def _clean_claims(claims: Sequence[Mapping], *, players: set[int]) -> list[dict]
         if member not in players:
             raise InvalidInput(_("Player %(value)s does not play in this deal.") % {"value": _cut(member)},
                                extra={"field": field, "value": member})
-        rule = (row.get("rule") or "").strip().upper()
+        rule = (row.get("rule") or "").strip().upper().replace(" ", "")
+        if rule.startswith("М"):               # the Cyrillic letter a Russian keyboard types
+            rule = "M" + rule[1:]
         if not rule or len(rule) > 12 or not (rule[0] in "BMT" and rule[1:].isdigit() or rule.startswith("IP-")):
             raise InvalidInput(_("Unknown rule %(rule)s: name it as B1..B25 or M1..M100.") % {"rule": _cut(repr(rule))},
                                extra={"field": row.get("rule_field") or field, "value": rule})
@@ -124,8 +149,46 @@ def _clean_claims(claims: Sequence[Mapping], *, players: set[int]) -> list[dict]
         if suit and suit not in SUITS:
             raise InvalidInput(_("Unknown suit %(suit)s: h, d, c or s.") % {"suit": _cut(repr(suit))},
                                extra={"field": field, "value": suit})
-        out.append({"member": member, "rule": rule, "card": card, "suit": suit, **_extras(row)})
+        target, direction, cancels, rank, cards = _checked_extras(row, rule, card)
+        out.append({"member": member, "rule": rule, "card": card, "suit": suit, "target": target,
+                    "direction": direction, "cancels": cancels, "rank": rank, "cards": cards})
     return out
+
+
+def _checked_extras(row: Mapping, rule: str, card: str) -> tuple:
+    """A claim's target, direction, cancelled rule, rank and further cards, checked as a claim
+    entered at the table is; a refusal names the form field it came from: the added claim's own
+    field (its ``prefix`` and the field's name), or the row of a claim already recorded."""
+    try:
+        return (*_check_claim_extras(rule, row.get("target") or "", row.get("direction") or "",
+                                     row.get("cancels") or ""),
+                *_check_claim_rank_cards(None, None, rule, card, row.get("rank"), row.get("cards") or ""))
+    except InvalidInput as exc:
+        name = exc.extra.get("field")
+        prefix = row.get("prefix")
+        exc.extra["field"] = f"{prefix}{name}" if prefix and name else (row.get("field") or "claims")
+        raise
+
+
+def _check_claims_held(given: Sequence[Mapping], claims: Sequence[Mapping], dealt,
+                       names: Mapping[int, Member]) -> None:
+    """The cards an added claim names (``given``: the rows as sent, ``claims``: as cleaned), dealt
+    to its claimant in the corrected dealing: a card dealt to another player is refused beside its
+    field."""
+    holders = {str(d.card): int(d.player) for d in dealt}
+    for sent, row in zip(given, claims, strict=True):
+        prefix = sent.get("prefix")
+        if not prefix:
+            continue
+        for field, tokens in (("card", [row["card"]] if row["card"] else []), ("cards", row["cards"].split())):
+            for token in tokens:
+                holder = holders.get(token)
+                if holder is not None and holder != row["member"]:
+                    raise InvalidInput(_("%(card)s was dealt to %(holder)s, not to %(name)s: a claim names the "
+                                         "claimant's own card.")
+                                       % {"card": engine.card_text(token, lang()), "holder": names[holder],
+                                          "name": names[row["member"]]},
+                                       extra={"field": f"{prefix}{field}", "value": token})
 
 
 def _replay(sitting, cards: Sequence[str], *, blame: str):
@@ -198,6 +261,8 @@ def result_correct(*, deal: Deal, actor: Member, supersedes: int, cards: Mapping
                            extra={"field": "__all__", "value": None})
     blame = f"card_{card_changes[0]['seq']}" if card_changes else "__all__"
     dealt = _replay(sitting, new_cards, blame=blame)
+    if claims is not None:
+        _check_claims_held(claims, new_claims, dealt, {gp.member_id: gp.member for gp in sitting.players})
     doc = sitting.judged_document
     deals = list(doc["deals"])
     last = dict(deals[-1])
@@ -207,10 +272,7 @@ def result_correct(*, deal: Deal, actor: Member, supersedes: int, cards: Mapping
         totals[key] = totals.get(key, 0) + b["amount"]
     last["cards"] = [str(d.card) for d in dealt]
     last["bets"] = totals
-    last["claims"] = [{"player": engine.player_key(c["member"]), "rule": c["rule"],
-                       **({"card": c["card"]} if c["card"] else {}), **({"suit": c["suit"]} if c["suit"] else {}),
-                       **{k: v for k, v in _extras(c).items() if v}}
-                      for c in new_claims]
+    last["claims"] = [_claim_doc(c) for c in new_claims]
     deals[-1] = last
     doc = {**doc, "deals": deals}
     try:
@@ -253,7 +315,8 @@ def correction_apply(result: Result, actor: Member) -> None:
             raise stale
     if correction.get("bets") is not None and not _same(_bet_rows(deal), correction["bets_before"]):
         raise stale
-    if correction.get("claims") is not None and not _same(_claim_rows(deal), correction["claims_before"]):
+    if correction.get("claims") is not None and not _same(_claim_rows(deal),
+                                                          _claim_rows_kept(correction["claims_before"])):
         raise stale
     if correction.get("cards"):
         cards = [rows[seq].card for seq in sorted(rows)]
@@ -272,7 +335,7 @@ def correction_apply(result: Result, actor: Member) -> None:
                       lambda row: Bet(deal=deal, member_id=row["member"], kind=row["kind"], amount=row["amount"],
                                       created_by=actor))
     if correction.get("claims") is not None:
-        _replace_rows(list(deal.claims.order_by("pk")), correction["claims"],
+        _replace_rows(list(deal.claims.order_by("pk")), _claim_rows_kept(correction["claims"]),
                       ("member", "rule", "card", "suit", *CLAIM_EXTRAS),
                       lambda row: Claim(deal=deal, member_id=row["member"], rule=row["rule"], card=row["card"],
                                         suit=row["suit"], **_extras(row)))

@@ -85,3 +85,15 @@ def direction_words(direction) -> str:
     from games.services.recording import direction_words as words
 
     return words(direction)
+
+
+@register.filter
+def rank_words(rank) -> str:
+    """A claim's chosen rank in the member's words: "the Unicorn (Q)"."""
+    return presenters.rank_words(rank)
+
+
+@register.filter
+def card_tokens(cards) -> list[str]:
+    """A claim's further cards (stored separated by spaces), one token each."""
+    return str(cards or "").split()
