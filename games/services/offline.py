@@ -82,10 +82,13 @@ def _clean_actions(actions) -> list[dict]:
         if not isinstance(item, dict) or item.get("kind") not in ("card", "bet", "claim"):
             raise InvalidInput(_("actions: each tap is a card, a bet or a claim."), extra={"field": "actions"})
         row = {"kind": item["kind"]}
-        for name in ("card", "rule", "suit"):
+        for name in ("card", "rule", "suit", "target", "direction", "cancels"):
             if isinstance(item.get(name), str) and item[name]:
                 row[name] = item[name][:12]
-        for name in ("amount", "member", "seq"):
+        cards = item.get("cards")
+        if isinstance(cards, list) and cards:
+            row["cards"] = [c[:8] for c in cards[:2] if isinstance(c, str) and c]
+        for name in ("amount", "member", "seq", "rank"):
             value = item.get(name)
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**6:
                 row[name] = value

@@ -458,13 +458,27 @@
     var ruleProblem = checkRule(rule);
     fieldError(form, "rule", ruleProblem);
     if (ruleProblem) { return; }
-    enqueue({kind: "claim", member: member, rule: rule,
-             card: ((form.querySelector('[name="card"]') || {}).value || "").trim(),
-             suit: (form.querySelector('[name="suit"]') || {}).value || ""}).then(function () {
+    enqueue(claimTap(form, member, rule)).then(function () {
       form.reset();
       drawWaitingRows();
     });
   }, true);
+
+  // A claim as its form says it: the fields the rule reads (the others are hidden and disabled).
+  function claimTap(form, member, rule) {
+    function value(name) {
+      var input = form.querySelector('[name="' + name + '"]');
+      return input && !input.disabled ? String(input.value || "").trim() : "";
+    }
+    var tap = {kind: "claim", member: member, rule: rule, card: value("card"), suit: value("suit")};
+    ["target", "direction", "cancels"].forEach(function (name) {
+      if (value(name)) { tap[name] = value(name); }
+    });
+    if (/^\d+$/.test(value("rank"))) { tap.rank = Number(value("rank")); }
+    var cards = value("cards").split(/[\s,;]+/).filter(function (t) { return t; });
+    if (cards.length) { tap.cards = cards; }
+    return tap;
+  }
 
   document.addEventListener("click", function (event) {
     var target = event.target;
@@ -542,8 +556,9 @@
       return post(apiFor(tap) + "bets/", {member: tap.member, amount: tap.amount}, tap.key);
     }
     var body = {member: tap.member, rule: tap.rule};
-    if (tap.card) { body.card = tap.card; }
-    if (tap.suit) { body.suit = tap.suit; }
+    ["card", "suit", "target", "direction", "cancels", "rank", "cards"].forEach(function (name) {
+      if (tap[name]) { body[name] = tap[name]; }
+    });
     return post(apiFor(tap) + "claims/", body, tap.key);
   }
 
