@@ -33,6 +33,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from .api_schema import refuses
 from .errors import Forbidden, InvalidInput, NotFound, TooManyAttempts
 
 INVITATION_SESSION_KEY = "club_invitation_token"
@@ -251,6 +252,8 @@ class TokenObtainView(APIView):
     permission_classes = [permissions.AllowAny]
     throttle_classes: list = []
 
+    # No throttle: a locked account (the shared login limit) is refused with a 429 all the same.
+    @refuses(429)
     @extend_schema(request=TokenLoginSerializer,
                    responses={200: inline_serializer("AuthToken", {"token": serializers.CharField()})})
     def post(self, request):
