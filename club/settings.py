@@ -151,6 +151,10 @@ else:
         }
     }
 
+# What depends on the code alone (the base layout's links and words, by language and role) is
+# kept in each process: nothing to ask the shared cache for, and a new release starts it afresh.
+CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "club-fragments"}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -223,7 +227,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "club.api_schema.ClubAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "club.api_pagination.ClubPagination",
     "DEFAULT_PARSER_CLASSES": [
