@@ -1,4 +1,7 @@
+from functools import cache
+
 from django.conf import settings
+from django.utils import translation
 
 
 def club(request):
@@ -9,7 +12,9 @@ def club(request):
             "offline_words": _words_of(member) if member is not None else None}
 
 
-def _offline_words() -> dict:
+@cache
+def _offline_words_in(language: str | None) -> dict:
+    # The words depend on the code and the language alone: translated once per language and process.
     from games.presenters import offline_words
 
     return offline_words()
@@ -17,4 +22,4 @@ def _offline_words() -> dict:
 
 def _words_of(member) -> dict:
     # Whose taps a phone sends: a phone shared by two members sends each one's only in his name.
-    return {**_offline_words(), "me": member.pk}
+    return {**_offline_words_in(translation.get_language()), "me": member.pk}
