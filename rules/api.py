@@ -16,6 +16,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import generics, mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -335,25 +336,39 @@ class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.Retriev
 
     @extend_schema(parameters=_PRECEDENT_FILTERS)
     def list(self, request, *args, **kwargs):
+        # The key is read before the rows: a write meanwhile moves the version on, and what was
+        # read before it is kept under a version nobody asks for any more.
+        key = self._kept_key(request)
+        kept = cache.get(key) if key else None
+        if kept is not None:
+            paginator = self.paginator
+            paginator.request, paginator.limit, paginator.count = request, paginator.get_limit(request), kept["count"]
+            paginator.offset = paginator.get_offset(request)
+            paginator.display_page_controls = paginator.count > paginator.limit and paginator.template is not None
+            return self.get_paginated_response(kept["results"])
         items = precedent_queryset(request, request.query_params)
         page = self.paginate_queryset(items)
-        if page is not None:
-            return self.get_paginated_response(self._page_data(request, page))
-        return Response(PrecedentSerializer(selectors.with_standing(items), many=True).data)
+        if page is None:
+            return Response(PrecedentSerializer(selectors.with_standing(items), many=True).data)
+        data = PrecedentSerializer(selectors.with_standing(page), many=True).data
+        if key and self.paginator.offset == LimitOffsetPagination.get_offset(self.paginator, request):
+            cache.set(key, {"count": self.paginator.count, "results": data}, archive_cache.FRAGMENT_TIMEOUT)
+        return self.get_paginated_response(data)
 
-    def _page_data(self, request, page: list[Precedent]) -> list:
-        """A page of the unfiltered list is kept under the archive's version (rules.archive_cache),
-        for members and for croupiers (who also see drafts) apart; a search or filter is not."""
-        if not set(request.query_params) <= {"limit", "offset"}:
-            return PrecedentSerializer(selectors.with_standing(page), many=True).data
+    def _kept_key(self, request) -> str | None:
+        """Where a page of the unfiltered list is kept, with the list's count, under the archive's
+        version (rules.archive_cache), for members and for croupiers (who also see drafts) apart: a
+        kept page is answered without reading a precedent. A search or a filter is not kept, nor a
+        page past the end (the offset asked for is in the key)."""
+        if self.paginator is None or not set(request.query_params) <= {"limit", "offset"}:
+            return None
+        limit = self.paginator.get_limit(request)
+        if limit is None:
+            return None
+        offset = LimitOffsetPagination.get_offset(self.paginator, request)
         member = _member(request)
-        key = (f"rules:api-precedents:{archive_cache.version()}:{translation.get_language()}:"
-               f"{int(bool(member and member.is_croupier))}:{self.paginator.limit}:{self.paginator.offset}")
-        data = cache.get(key)
-        if data is None:
-            data = PrecedentSerializer(selectors.with_standing(page), many=True).data
-            cache.set(key, data, archive_cache.FRAGMENT_TIMEOUT)
-        return data
+        return (f"rules:api-precedent-page:{archive_cache.version()}:{translation.get_language()}:"
+                f"{int(bool(member and member.is_croupier))}:{limit}:{offset}")
 
     def _detail(self, permanent_id: str) -> Precedent:
         if search.names_nothing(permanent_id):

@@ -135,3 +135,21 @@ def test_the_api_list_follows_rulings_drafts_and_the_ruler_s_name(archive, croup
     croupier.save()
     assert listed(plain_member)["Filed by API"]["ruled_by"] == "Renamed Croupier"
     assert "Filed by API" not in listed(plain_member, "&status=withdrawn")
+
+
+def test_a_kept_api_page_is_answered_without_reading_the_precedents(archive, croupier, plain_member, api_as,
+                                                                     django_assert_max_num_queries):
+    client = api_as(plain_member)
+    first = client.get("/api/precedents/?limit=2&offset=1")
+    assert first.status_code == 200 and first.json()["count"] > 3
+    # The kept page: its count and links as the first answer gave them, and no precedent read.
+    with django_assert_max_num_queries(3):
+        again = client.get("/api/precedents/?limit=2&offset=1")
+    assert again.json() == first.json() and again.json()["next"] and again.json()["previous"]
+    # A page past the end is not kept: it answers the list's count and no rows, every time.
+    past = client.get("/api/precedents/?offset=100000").json()
+    assert past["results"] == [] and past["count"] == first.json()["count"]
+    assert client.get("/api/precedents/?offset=100000").json() == past
+    # A ruling moves the version on: the kept pages are not answered any more.
+    ruling(croupier, title="Ruled after the page was kept", on=dt.date(2030, 1, 3), status="binding")
+    assert client.get("/api/precedents/?limit=2&offset=1").json()["count"] == first.json()["count"] + 1
