@@ -183,10 +183,16 @@ def results_today(*, now: dt.datetime | None = None) -> QuerySet[Result]:
             .order_by("-confirmed_at"))
 
 
+# What games/_result_line.html shows of a result, its deal, game and session, and its winners.
+_RESULT_LINE_FIELDS = ("deal", "version", "status", "kind", "pot", "confirmed_at", "deal__number", "deal__game",
+                       "deal__game__number", "deal__game__session", "deal__game__session__title")
+
+
 def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
+    """The member's last confirmed results, read as far as their lines show them."""
     return list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
-                .defer(*_RESULT_LINE_DEFERRED)
-                .select_related("deal__game__session").prefetch_related("winners")
+                .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
+                .prefetch_related(Prefetch("winners", queryset=Member.objects.only("display_name")))
                 .order_by("-confirmed_at")[:limit])
 
 
@@ -356,8 +362,9 @@ def member_dashboard(*, member: Member) -> dict:
         "last_results": results_of_member(member=member),
         "balance": balance(member=member),
         "waiting": list(results_waiting(member=member)),
+        # The page names each table and links to it: the players are not read.
         "my_games": list(games_visible_to(member).filter(status=Game.Status.LIVE)
-                         .filter(Q(players__member=member)).distinct()),
+                         .filter(Q(players__member=member)).prefetch_related(None).distinct()),
     }
 
 
