@@ -5,6 +5,10 @@ services all go through it, so a refusal reads the same everywhere and no path f
 Chips move only by their owner's action or a croupier's: a casino hand is its player's alone; a
 dice match against another member waits for his own acceptance; in a match each player moves
 only for himself, and a croupier who does not play in it may enter the moves of both.
+
+A Draker game is recorded by a member who plays in it (or a croupier); it stays a draft until a
+second person, another player of the game or a croupier, confirms it: nobody confirms his own
+record, so nobody's placing is counted on one member's word.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import datetime as dt
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -23,7 +27,7 @@ from django.utils.translation import gettext_lazy
 from club.errors import Conflict, Forbidden, InvalidInput, NotFound
 from club.models import RSVP, Member, ScheduledSession
 
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame, DrakerPlayer
 
 
 def _active(actor: Member | None) -> Member:
@@ -220,3 +224,71 @@ def check_session_stake(value: int, *, field: str, what: str, session: Scheduled
         raise InvalidInput(_("At %(session)s the %(what)s is at most %(max)s chips, not %(value)s.") % values,
                            extra={"field": field, "value": value, "max": session.max_stake})
     return value
+
+
+# --- Draker games ------------------------------------------------------------------------------
+
+def _plays_draker(actor: Member, game: DrakerGame) -> bool:
+    # The players are prefetched by the access helper: no query here.
+    return any(p.member_id == actor.pk for p in game.players.all())
+
+
+def _second_person(actor: Member, game: DrakerGame) -> bool:
+    return actor.pk != game.entered_by_id and (actor.is_croupier or _plays_draker(actor, game))
+
+
+# action -> (who may, the reason given to anyone else). Reading is open to every member, as the
+# club's dice matches are.
+_DRAKER_RULES: dict[str, tuple[Callable[[Member, DrakerGame], bool], Promise | None]] = {
+    "view": (lambda actor, game: True, None),
+    "turn": (lambda actor, game: actor.is_croupier or _plays_draker(actor, game),
+             gettext_lazy("Only the players of this game or a croupier may record its turns.")),
+    "confirm": (_second_person,
+                gettext_lazy("Another player of this game or a croupier confirms it, not the member who "
+                             "entered it.")),
+    "discard": (lambda actor, game: actor.is_croupier or _plays_draker(actor, game),
+                gettext_lazy("Only the players of this game or a croupier may discard it.")),
+}
+DRAKER_ACTIONS = ("record", *_DRAKER_RULES)
+
+
+def check_draker_record(actor: Member | None, member_ids) -> Member:
+    """A member records a game he plays in; a croupier records any game."""
+    actor = _active(actor)
+    if actor.is_croupier or actor.pk in set(member_ids):
+        return actor
+    raise Forbidden(_("You record a Draker game you play in; a croupier records any game."),
+                    extra={"field": "players", "value": actor.pk})
+
+
+def check_draker_game(actor: Member | None, game: DrakerGame, *, for_action: str) -> Member:
+    """Raise Forbidden unless ``actor`` may do ``for_action`` on the already fetched ``game``."""
+    allowed, reason = _DRAKER_RULES[for_action]
+    actor = _active(actor)
+    if not allowed(actor, game):
+        raise Forbidden(str(reason), extra={"game": game.pk, "action": for_action})
+    return actor
+
+
+def can_draker(actor: Member | None, game: DrakerGame, for_action: str) -> bool:
+    """Whether the page offers ``for_action`` to ``actor`` (the same rules, without raising)."""
+    return bool(actor and actor.active and _DRAKER_RULES[for_action][0](actor, game))
+
+
+def access_draker_game(actor: Member | None, game_id: object, *, for_action: str, lock: bool = False) -> DrakerGame:
+    """Fetch the game with its players (locked for the write when ``lock``) and check ``actor``
+    may do ``for_action`` on it: 404 when there is no such game, 403 when it is not his to do."""
+    if for_action not in _DRAKER_RULES:
+        raise ValueError(f"unknown Draker game action {for_action!r}")
+    actor = _active(actor)
+    qs = DrakerGame.objects.select_related("session", "entered_by", "confirmed_by", "closed_by").prefetch_related(
+        Prefetch("players", queryset=DrakerPlayer.objects.select_related("member").order_by("place")))
+    if lock:
+        qs = qs.select_for_update(of=("self",))
+    try:
+        game = qs.get(pk=int(game_id))
+    except (DrakerGame.DoesNotExist, TypeError, ValueError, OverflowError):
+        raise NotFound(_("There is no Draker game %(id)s.") % {"id": str(game_id)[:40]},
+                       extra={"game": str(game_id)[:40]})
+    check_draker_game(actor, game, for_action=for_action)
+    return game

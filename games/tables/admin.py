@@ -3,8 +3,9 @@ the admin shows them without editing. Their chip postings are rows of the club's
 (``games.models.LedgerEntry``, in the games admin)."""
 
 from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
 
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame, DrakerPlayer, DrakerTurn
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -33,3 +34,29 @@ class DiceMatchAdmin(ReadOnly):
     list_filter = ["mode", "phase"]
     list_select_related = ["first", "second", "winner", "created_by", "invitee"]
 
+
+
+class DrakerPlayerInline(admin.TabularInline):
+    model = DrakerPlayer
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class DrakerTurnInline(DrakerPlayerInline):
+    model = DrakerTurn
+
+
+@admin.register(DrakerGame)
+class DrakerGameAdmin(ReadOnly, SimpleHistoryAdmin):
+    """Recorded and confirmed through the services only; the admin shows them and their history."""
+
+    list_display = ["pk", "played_at", "status", "session", "entered_by", "confirmed_by"]
+    list_filter = ["status"]
+    list_select_related = ["session", "entered_by", "confirmed_by"]
+    inlines = [DrakerPlayerInline, DrakerTurnInline]

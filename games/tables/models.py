@@ -1,5 +1,6 @@
 """The casino table and dice poker matches; their chip postings are rows of the club's one ledger
-(``games.models.LedgerEntry``).
+(``games.models.LedgerEntry``). Draker games are recorded as played at the club, for the Draker
+rating: they carry no stakes, so no chips move.
 
 Each row keeps the engine's own JSON record (``document``), from which the engine replays the
 hand or match exactly; the columns beside it are copies for listing and summing. Writes go
@@ -13,6 +14,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
 from club.models import Member, ScheduledSession, Venue
 
@@ -166,3 +169,117 @@ class DiceMatch(models.Model):
     def members(self) -> tuple[Member, Member]:
         return (self.first, self.second)
 
+
+
+class DrakerGame(models.Model):
+    """A Draker game played at the club, as the club records it: its players and their placings
+    (and, if noted, their life points at the end), optionally each turn's combinations valued by
+    the engine. The seed fixes neither the starting life nor how a game ends, so the site judges
+    neither: the placings are the result as played. The entering member's record is a draft until
+    another player of the game or a croupier confirms it; only a confirmed game is rated."""
+
+    class Status(models.TextChoices):
+        # In the game's own words: in Russian a game (партия) is feminine, a result masculine.
+        DRAFT = "draft", pgettext_lazy("draker game", "Draft")
+        CONFIRMED = "confirmed", pgettext_lazy("draker game", "Confirmed")
+        DISCARDED = "discarded", pgettext_lazy("draker game", "Discarded")
+
+    # The life of a recorded game, as data (club.states.transition): status -> statuses it may become.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.DRAFT: (Status.CONFIRMED, Status.DISCARDED),
+        Status.CONFIRMED: (),
+        Status.DISCARDED: (),
+    }
+
+    session = models.ForeignKey(ScheduledSession, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="draker_games", verbose_name=_("session"))
+    played_at = models.DateTimeField(_("played at"), default=timezone.now)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    entered_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("entered by"))
+    entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
+    confirmed_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                                     verbose_name=_("confirmed by"))
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # Who discarded a draft, and when.
+    closed_by = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                                  verbose_name=_("discarded by"))
+    closed_at = models.DateTimeField(_("discarded at"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-played_at", "-pk"]
+        verbose_name = _("Draker game")
+        verbose_name_plural = _("Draker games")
+        indexes = [models.Index(fields=["status", "played_at"])]
+
+    def __str__(self) -> str:
+        return f"{_('Draker game')} {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:draker_game", args=[self.pk])
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class DrakerPlayer(models.Model):
+    """A player of a Draker game and his placing: 1 is the winner (the last one left in the
+    game), the last place the first to drop out."""
+
+    game = models.ForeignKey(DrakerGame, on_delete=models.CASCADE, related_name="players", verbose_name=_("game"))
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="draker_places",
+                               verbose_name=_("member"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    # The life points he had at the end, when the table noted them.
+    life = models.IntegerField(_("life points at the end"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "place"]
+        verbose_name = _("Draker player")
+        verbose_name_plural = _("Draker players")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "member"], name="draker_player_once"),
+            models.UniqueConstraint(fields=["game", "place"], name="draker_place_once"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="draker_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} · {self.place}"
+
+
+class DrakerTurn(models.Model):
+    """One combination declared in a turn of a Draker game, valued by the engine: the cards as
+    laid, the combination's value and role, and the turn's life-point balance (3 life points
+    per point spent beyond those earned)."""
+
+    game = models.ForeignKey(DrakerGame, on_delete=models.CASCADE, related_name="turns", verbose_name=_("game"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    player = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("player"))
+    # What was declared: the cards (engine card dicts), the combination's effects and the points
+    # of the turn, as the calculator takes them.
+    declared = models.JSONField(_("declared"))
+    # The engine's answer: Score.to_dict() and Balance.to_dict().
+    score = models.JSONField(_("value"))
+    balance = models.JSONField(_("balance"))
+    final = models.IntegerField(_("final value"))
+    role = models.CharField(_("role"), max_length=8)
+    life_cost = models.PositiveIntegerField(_("life points lost"))
+    entered_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("entered by"))
+    entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "number"]
+        verbose_name = _("Draker turn")
+        verbose_name_plural = _("Draker turns")
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="draker_turn_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.number}"

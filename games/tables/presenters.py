@@ -13,7 +13,7 @@ from club.models import Member
 from rules.engines import casino as casino_engine
 
 from . import selectors
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame, DrakerTurn
 
 CASINO_ACTIONS = {"first_decision": ("play", "raise", "fold"), "draw": ("draw",),
                   "second_decision": ("play", "raise", "fold"), "reveal": ("reveal",), "settled": ()}
@@ -302,3 +302,50 @@ def draker_balance_steps(balance) -> list[str]:
                           "%(excess)s excess points × %(each)s = %(life)s life points", balance.excess)
                  % {"excess": balance.excess, "each": draker_engine.LIFE_PER_EXCESS_POINT, "life": balance.life_cost})
     return steps
+
+
+# --- Draker games ------------------------------------------------------------------------------
+
+def draker_turn_data(turn: DrakerTurn) -> dict[str, Any]:
+    return {"number": turn.number, "player": turn.player_id, "declared": turn.declared, "score": turn.score,
+            "balance": turn.balance, "final": turn.final, "role": turn.role, "life_cost": turn.life_cost,
+            "entered_by": turn.entered_by_id, "entered_at": turn.entered_at.isoformat()}
+
+
+def draker_game_data(game: DrakerGame, turns: list[DrakerTurn] | None = None) -> dict[str, Any]:
+    """A recorded Draker game for the API: its players in place order with their life points at
+    the end (when noted) and those lost through the recorded turns; ``turns`` None leaves the
+    turns out (a list of games)."""
+    lost = selectors.draker_life_lost(turns or [])
+    data = {
+        "id": game.pk, "status": game.status, "session": game.session_id, "played_at": game.played_at.isoformat(),
+        "note": game.note,
+        "players": [{"member": p.member_id, "name": p.member.display_name, "place": p.place, "life": p.life,
+                     "life_lost_in_turns": lost.get(p.member_id, 0) if turns is not None else None}
+                    for p in game.players.all()],
+        "entered_by": game.entered_by_id, "entered_at": game.entered_at.isoformat(),
+        "confirmed_by": game.confirmed_by_id,
+        "confirmed_at": game.confirmed_at.isoformat() if game.confirmed_at else None,
+        "discarded_by": game.closed_by_id, "discarded_at": game.closed_at.isoformat() if game.closed_at else None,
+    }
+    if turns is not None:
+        data["turns"] = [draker_turn_data(t) for t in turns]
+    return data
+
+
+def draker_turn_line(turn: DrakerTurn) -> str:
+    """A recorded turn in a line: who declared what, its value and what the turn cost in life."""
+    from rules.engines import draker as draker_engine
+
+    kinds = ", ".join(str(KIND_NAMES[k]) for k in draker_engine.KINDS if k in set(turn.score.get("kinds", ())))
+    count = len(turn.score.get("cards", ()))
+    cards = ngettext("%(n)s card", "%(n)s cards", count) % {"n": count}
+    values = {"name": turn.player.display_name, "kinds": kinds, "cards": cards, "points": turn.final}
+    if turn.role == "attack":
+        text = gettext("%(name)s: %(kinds)s, %(cards)s; attack points: %(points)s") % values
+    else:
+        text = gettext("%(name)s: %(kinds)s, %(cards)s; defence points: %(points)s") % values
+    if turn.life_cost:
+        text += "; " + ngettext("%(n)s life point lost", "%(n)s life points lost", turn.life_cost) % {
+            "n": turn.life_cost}
+    return text

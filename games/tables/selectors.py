@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from club.models import Member
 from games.models import LedgerEntry
 from rules.engines import dice as dice_engine
 
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame, DrakerPlayer, DrakerTurn
 
 # --- the casino table --------------------------------------------------------------------------
 
@@ -147,6 +147,38 @@ def dice_odds(match: DiceMatch) -> list[dict]:
                      "draw": _percent(best.draw), "loss": _percent(best.loss), "outcomes": best.outcomes},
         })
     return out
+
+
+# --- Draker games ------------------------------------------------------------------------------
+
+def draker_games(*, status: str | None = None, member: Member | None = None) -> QuerySet[DrakerGame]:
+    """Draker games, the latest played first, with their players in place order (two queries
+    however many games)."""
+    qs = DrakerGame.objects.select_related("session", "entered_by", "confirmed_by").prefetch_related(
+        Prefetch("players", queryset=DrakerPlayer.objects.select_related("member").order_by("place")))
+    if status is not None:
+        qs = qs.filter(status=status)
+    if member is not None:
+        qs = qs.filter(players__member=member)
+    return qs.order_by("-played_at", "-pk")
+
+
+def draker_waiting_for(*, member: Member) -> QuerySet[DrakerGame]:
+    """Drafts ``member`` may confirm: games he plays in that another member entered."""
+    return draker_games(status=DrakerGame.Status.DRAFT, member=member).exclude(entered_by=member)
+
+
+def draker_turns(game: DrakerGame) -> list[DrakerTurn]:
+    """The game's recorded turns in order, with their players (one query)."""
+    return list(game.turns.select_related("player").order_by("number"))
+
+
+def draker_life_lost(turns: list[DrakerTurn]) -> dict[int, int]:
+    """Life points each player lost through the recorded turns' balances (member id -> points)."""
+    lost: dict[int, int] = {}
+    for turn in turns:
+        lost[turn.player_id] = lost.get(turn.player_id, 0) + turn.life_cost
+    return lost
 
 
 # --- the chips of the tables in the club's ledger ----------------------------------------------
