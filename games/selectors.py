@@ -747,10 +747,11 @@ def results_table(*, games: list[Game]) -> dict:
 #   casino: a settled hand, the player against the house (a win, a loss or a fold, a tie);
 #   dice poker: a finished match, its winner first;
 #   the trick game: a table of a finished tournament, its players ranked by their points there;
-#   Draker: nothing is recorded (the calculator keeps no results), so nobody is rated.
+#   Draker: a confirmed Draker game, its players ranked by their placings as recorded (the winner,
+#     the last one left, first).
 # The replay is kept in the cache under a fingerprint of everything it reads (counts and latest
-# times of confirmed results, voided deals, settled hands, finished dice matches and
-# finished tournaments' standings): a confirmed result or a correction changes the fingerprint, so
+# times of confirmed results, voided deals, settled hands, finished dice matches, confirmed Draker
+# games and finished tournaments' standings): a confirmed result or a correction changes the fingerprint, so
 # a page never shows a stale rating and never replays the history while nothing changed.
 
 RATINGS_CACHE_SECONDS = 7 * 24 * 3600
@@ -763,8 +764,8 @@ def _day(moment: dt.datetime | dt.date | None) -> dt.date | None:
 
 
 def rating_matches() -> list:
-    """Every match of every game, as :class:`games.ratings.Match`; five queries."""
-    from games.tables.models import CasinoHand, DiceMatch
+    """Every match of every game, as :class:`games.ratings.Match`; six queries."""
+    from games.tables.models import CasinoHand, DiceMatch, DrakerPlayer
     from games.tournaments.models import TableScore, Tournament
 
     from . import ratings
@@ -803,6 +804,17 @@ def rating_matches() -> list:
         matches.append(ratings.Match("dice", (moment,), _day(moment), match["pk"], tuple(
             (m, int(m == match["winner_id"])) for m in (match["first_id"], match["second_id"]))))
 
+    draker: dict[int, dict] = {}
+    for row in DrakerPlayer.objects.filter(game__status="confirmed").values(
+            "game_id", "game__played_at", "member_id", "place"):
+        game = draker.setdefault(row["game_id"], {"moment": row["game__played_at"], "places": []})
+        game["places"].append((row["member_id"], row["place"]))
+    for game_id, game in draker.items():
+        # Higher is better: the winner (place 1) scores most; places are distinct, so no ties.
+        worst = max(place for _member, place in game["places"])
+        matches.append(ratings.Match("draker", (game["moment"],), _day(game["moment"]), game_id, tuple(
+            (member_id, worst + 1 - place) for member_id, place in game["places"])))
+
     tables: dict[int, dict] = {}
     for row in TableScore.objects.filter(table__stage__tournament__status=Tournament.Status.FINISHED).values(
             "table_id", "table__stage__tournament__date", "table__stage__tournament_id", "table__stage__number",
@@ -820,16 +832,18 @@ def rating_matches() -> list:
 def ratings_fingerprint() -> str:
     """What the replay read, summed up in one query: changes whenever a match is added,
     corrected or voided (counts and latest times of confirmed results, voided deals, settled
-    casino hands, finished dice matches and finished tournaments' standings)."""
+    casino hands, finished dice matches, confirmed Draker games and finished tournaments'
+    standings)."""
     from django.db import connection
 
-    from games.tables.models import CasinoHand, DiceMatch
+    from games.tables.models import CasinoHand, DiceMatch, DrakerGame
     from games.tournaments.models import Tournament
 
     parts = [(Result, "confirmed_at", "status = %s", [Result.Status.CONFIRMED]),
              (Deal, "voided_at", "voided_at IS NOT NULL", []),
              (CasinoHand, "settled_at", "phase = %s", [CasinoHand.Phase.SETTLED]),
              (DiceMatch, "finished_at", "phase = %s", ["over"]),
+             (DrakerGame, "confirmed_at", "status = %s", [DrakerGame.Status.CONFIRMED]),
              (Tournament, "standings_at", "status = %s", [Tournament.Status.FINISHED])]
     columns, params = [], []
     for model, moment, where, values in parts:
@@ -862,7 +876,7 @@ def rating_history() -> dict:
 def ratings_board(game: str) -> list[dict]:
     """The rows of one game's ratings (or, for ``"all"``, the all-rounder ranking), best first,
     with their members: the fingerprint's queries and one more (none more on a cold cache than
-    the replay's six)."""
+    the replay's seven)."""
     from . import ratings
 
     history = rating_history()

@@ -536,6 +536,10 @@ def _rating_games() -> list[tuple[str, str]]:
     return [(ratings.ALL_ROUNDER, _("All-rounder"))] + [(game, GameKind(game).label) for game in ratings.GAMES]
 
 
+# The latest confirmed Draker games the Draker tab of the ratings lists.
+RECENT_DRAKER_GAMES = 5
+
+
 @login_required
 def ratings(request: HttpRequest) -> HttpResponse:
     """Every game's ratings, one game at a time (``?game=``), and the all-rounder ranking: public
@@ -546,9 +550,16 @@ def ratings(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", rating_rules.ALL_ROUNDER)
     if game not in dict(games):
         game = rating_rules.ALL_ROUNDER
+    recent_draker = []
+    if game == "draker":
+        # The Draker tab is where its games are recorded from, so it shows the latest rated ones.
+        from games.tables.selectors import draker_games
+
+        recent_draker = list(draker_games(status="confirmed")[:RECENT_DRAKER_GAMES])
     return render(request, "games/ratings.html", {
         "games": games, "game": game, "game_name": dict(games)[game], "rows": selectors.ratings_board(game),
-        "min_matches": rating_rules.ALL_ROUNDER_MIN_MATCHES, "min_games": rating_rules.ALL_ROUNDER_MIN_GAMES})
+        "min_matches": rating_rules.ALL_ROUNDER_MIN_MATCHES, "min_games": rating_rules.ALL_ROUNDER_MIN_GAMES,
+        "recent_draker": recent_draker})
 
 
 def _rating_charts(member: Member) -> list[dict]:
