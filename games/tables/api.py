@@ -4,7 +4,8 @@ Who may do what is decided in one place, :mod:`games.tables.access`: a casino ha
 player's (a croupier may read it); a dice match is read by any member, played by its two players
 each for himself (a croupier who does not play in it may enter both sides' moves), accepted or
 declined by the invited player and withdrawn by the member who invited him. The Draker calculator
-needs no login.
+needs no login. A Draker game is recorded by a member who plays in it (or a croupier) and
+confirmed by another player of it or a croupier, never by the member who entered it.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from rest_framework.views import APIView
 
 from club.api import actor_of
 from club.models import Member, ScheduledSession, Venue
-from club.validators import INT32_BOUNDS, INT32_MIN
+from club.validators import INT32_BOUNDS, INT32_MIN, sane_date_range
 from rules.engines import casino as casino_engine
 from rules.engines import dice as dice_engine
 from rules.engines import draker as draker_engine
 
 from . import access, presenters, selectors, services
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame
 
 # --- casino hands ------------------------------------------------------------------------------
 
@@ -306,3 +307,136 @@ class DrakerScoreView(APIView):
                          "names": {"kinds": [str(presenters.KIND_NAMES[k]) for k in sorted(result["score"].kinds)],
                                    "professions": {str(k): v for k, v in draker_engine.PROFESSIONS.items()}}})
 
+
+
+# --- Draker games ------------------------------------------------------------------------------
+
+
+class DrakerPlayerSerializer(serializers.Serializer):
+    member = serializers.IntegerField()
+    name = serializers.CharField()
+    place = serializers.IntegerField(help_text="1 is the winner, the last one left in the game.")
+    life = serializers.IntegerField(allow_null=True, help_text="Life points at the end, when noted.")
+    life_lost_in_turns = serializers.IntegerField(allow_null=True, help_text="Life points lost through the "
+                                                                             "recorded turns (not in a list).")
+
+
+class DrakerTurnSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    player = serializers.IntegerField()
+    declared = serializers.JSONField(help_text="The cards, the combination's effects and the turn's points.")
+    score = serializers.JSONField(help_text="The engine's value of the combination.")
+    balance = serializers.JSONField(help_text="The engine's life-point balance of the turn.")
+    final = serializers.IntegerField()
+    role = serializers.CharField(help_text="attack or defence.")
+    life_cost = serializers.IntegerField()
+    entered_by = serializers.IntegerField()
+    entered_at = serializers.DateTimeField()
+
+
+class DrakerGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=DrakerGame.Status.choices,
+                                     help_text="draft until another player or a croupier confirms it; only a "
+                                               "confirmed game is rated.")
+    session = serializers.IntegerField(allow_null=True)
+    played_at = serializers.DateTimeField()
+    note = serializers.CharField()
+    players = DrakerPlayerSerializer(many=True)
+    turns = DrakerTurnSerializer(many=True, required=False, help_text="Left out of a list of games.")
+    entered_by = serializers.IntegerField()
+    entered_at = serializers.DateTimeField()
+    confirmed_by = serializers.IntegerField(allow_null=True)
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    discarded_by = serializers.IntegerField(allow_null=True)
+    discarded_at = serializers.DateTimeField(allow_null=True)
+
+    def to_representation(self, instance: DrakerGame):
+        return presenters.draker_game_data(instance)
+
+
+class DrakerPlaceSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
+    # The bounds are the service's to check, so the refusal names the row and the value.
+    place = serializers.IntegerField(**INT32_BOUNDS, help_text="1 is the winner, the last one left; each place "
+                                                               "once, from 1 to the number of players.")
+    life = serializers.IntegerField(required=False, allow_null=True, **INT32_BOUNDS,
+                                    help_text="Life points at the end, if the table noted them.")
+
+
+class DrakerGameCreateSerializer(serializers.Serializer):
+    players = DrakerPlaceSerializer(many=True, max_length=50, help_text="Two or more; the caller among them "
+                                                                         "unless he is a croupier.")
+    session = serializers.PrimaryKeyRelatedField(queryset=ScheduledSession.objects.all(), required=False,
+                                                 allow_null=True, help_text="Its players must take part in it.")
+    played_at = serializers.DateTimeField(required=False, validators=[sane_date_range], help_text="By default now.")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class DrakerTurnInputSerializer(DrakerScoreInputSerializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(),
+                                                help_text="The player of the game who declared the combination.")
+
+
+class DrakerGameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                        viewsets.GenericViewSet):
+    """Draker games as played at the club: a member records a game he plays in (a croupier any);
+    it is a draft until another player of it or a croupier confirms it, and then counts in the
+    Draker rating. No stakes, no chips."""
+
+    serializer_class = DrakerGameSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    queryset = DrakerGame.objects.none()
+
+    def get_queryset(self):
+        actor_of(self.request)
+        return selectors.draker_games()
+
+    def get_object(self) -> DrakerGame:
+        for_action = {"retrieve": "view", "turns": "turn"}.get(self.action, self.action)
+        return access.access_draker_game(actor_of(self.request), self.kwargs["pk"], for_action=for_action)
+
+    def _answer(self, game: DrakerGame, code: int = status.HTTP_200_OK) -> Response:
+        game = access.access_draker_game(actor_of(self.request), game.pk, for_action="view")
+        return Response(presenters.draker_game_data(game, selectors.draker_turns(game)), status=code)
+
+    def retrieve(self, request, *args, **kwargs):
+        return self._answer(self.get_object())
+
+    @extend_schema(request=DrakerGameCreateSerializer, responses={201: DrakerGameSerializer},
+                   description="Record a game as played: its placings and, optionally, the life points at the "
+                               "end. The seed fixes neither the starting life nor how a game ends, so the site "
+                               "judges neither.")
+    def create(self, request, *args, **kwargs):
+        data = DrakerGameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        players = [dict(p) for p in fields.pop("players")]
+        game = services.draker_game_record(actor=actor_of(request), players=players, **fields)
+        return self._answer(game, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=DrakerGameSerializer,
+                   description="Another player of the game or a croupier confirms the draft; the member who "
+                               "entered it cannot.")
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        return self._answer(services.draker_game_confirm(game=self.get_object(), actor=actor_of(request)))
+
+    @extend_schema(request=None, responses=DrakerGameSerializer,
+                   description="A player of the game or a croupier discards a wrong draft; it is kept, never rated.")
+    @action(detail=True, methods=["post"])
+    def discard(self, request, pk=None):
+        return self._answer(services.draker_game_discard(game=self.get_object(), actor=actor_of(request)))
+
+    @extend_schema(request=DrakerTurnInputSerializer, responses={201: DrakerGameSerializer},
+                   description="A combination declared in a turn of a draft game, valued by the engine as the "
+                               "calculator values it, with the turn's life-point balance.")
+    @action(detail=True, methods=["post"])
+    def turns(self, request, pk=None):
+        game = self.get_object()
+        data = DrakerTurnInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        cards = [dict(c) for c in fields.pop("cards")]
+        services.draker_turn_record(game=game, actor=actor_of(request), cards=cards, **fields)
+        return self._answer(game, status.HTTP_201_CREATED)
