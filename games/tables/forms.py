@@ -162,3 +162,72 @@ class DrakerTurnForm(forms.Form):
 
     def numbers(self) -> dict[str, int]:
         return {name: self.cleaned_data.get(name) or 0 for name in self.fields}
+
+
+DRAKER_GAME_ROWS = 8
+# Rows shown open on a phone; the others fold under "More players".
+DRAKER_GAME_OPEN_ROWS = 4
+
+
+class DrakerGameForm(forms.Form):
+    """A Draker game as played: one row per place, the winner (the last one left) first, each with
+    its player and, if the table noted them, his life points at the end."""
+
+    session = forms.ModelChoiceField(label=_("Session"), required=False, queryset=ScheduledSession.objects.filter(
+        kind=ScheduledSession.Kind.TABLES).exclude(status=ScheduledSession.Status.CANCELLED).order_by("-starts_at"))
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # One query for the eight rows' choices.
+        self.members = {m.pk: m for m in Member.objects.filter(active=True).order_by("display_name")}
+        choices = [("", "–")] + [(pk, m.display_name) for pk, m in self.members.items()]
+        for i in range(DRAKER_GAME_ROWS):
+            label = _("Place 1: the winner, the last one left") if i == 0 else _("Place %(n)s") % {"n": i + 1}
+            self.fields[f"member_{i}"] = forms.TypedChoiceField(label=label, choices=choices, coerce=self._member,
+                                                                empty_value=None, required=False)
+            self.fields[f"life_{i}"] = forms.IntegerField(label=_("Life points at the end"), required=False)
+
+    def _member(self, value) -> Member | None:
+        return self.members.get(int(value))
+
+    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        return [(i + 1, self[f"member_{i}"], self[f"life_{i}"]) for i in range(DRAKER_GAME_ROWS)]
+
+    def clean(self):
+        data = super().clean()
+        filled = [i for i in range(DRAKER_GAME_ROWS) if data.get(f"member_{i}") is not None]
+        for i in range(DRAKER_GAME_ROWS):
+            if data.get(f"member_{i}") is None and data.get(f"life_{i}") is not None:
+                self.add_error(f"member_{i}", _("Choose the player whose life points these are."))
+        gap = next((i for i in range(len(filled)) if i not in filled), None)
+        if gap is not None and not self.has_error(f"member_{gap}"):
+            self.add_error(f"member_{gap}", _("Fill the places in order: place %(n)s has no player.") % {"n": gap + 1})
+        return data
+
+    def players(self) -> list[dict]:
+        """The rows with a player, as the service takes them: the row's number is the place."""
+        data = self.cleaned_data
+        return [{"member": data[f"member_{i}"], "place": i + 1, "life": data.get(f"life_{i}")}
+                for i in range(DRAKER_GAME_ROWS) if data.get(f"member_{i}") is not None]
+
+    def field_for(self, extra: dict) -> str | None:
+        """The field a service's refusal concerns, so the reason stands next to it."""
+        field = extra.get("field")
+        if field == "players" and isinstance(extra.get("row"), int):
+            column = "life" if extra.get("column") == "life" else "member"
+            row = extra["row"]
+            return f"{column}_{row}" if row < DRAKER_GAME_ROWS else None
+        if field == "players":
+            return "member_0"
+        return field if field in self.fields else None
+
+
+class DrakerTurnPlayerForm(forms.Form):
+    """Whose combination a turn's entry is: one of the game's players."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int, choices=())
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(m.pk, m.display_name) for m in players]

@@ -19,4 +19,9 @@ urlpatterns = [
     path("dice/<int:pk>/decline/", views.dice_decline, name="dice_decline"),
     path("dice/<int:pk>/withdraw/", views.dice_withdraw, name="dice_withdraw"),
     path("draker/", views.draker, name="draker"),
+    path("draker/games/", views.draker_games, name="draker_games"),
+    path("draker/games/<int:pk>/", views.draker_game, name="draker_game"),
+    path("draker/games/<int:pk>/confirm/", views.draker_game_confirm, name="draker_game_confirm"),
+    path("draker/games/<int:pk>/discard/", views.draker_game_discard, name="draker_game_discard"),
+    path("draker/games/<int:pk>/turns/", views.draker_game_turn, name="draker_game_turn"),
 ]

@@ -20,14 +20,17 @@ from rules.engines.errors import RulesError
 
 from . import access, presenters, selectors, services
 from .forms import (
+    DRAKER_GAME_OPEN_ROWS,
     CasinoDrawForm,
     CasinoStartForm,
     DiceMatchForm,
     DiceMoveForm,
     DrakerCardForm,
+    DrakerGameForm,
     DrakerTurnForm,
+    DrakerTurnPlayerForm,
 )
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame
 from .templatetags.tables_tags import table_label
 
 DRAKER_ROWS = 6
@@ -384,3 +387,113 @@ def draker(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/draker.html", {
         "rows": rows, "turn": turn, "result": result, "error": error, "kinds": kinds, "steps": steps},
         status=status)
+
+
+# --- Draker games ------------------------------------------------------------------------------
+
+DRAKER_RECENT = 30
+
+
+@login_required
+def draker_games(request: HttpRequest) -> HttpResponse:
+    """The club's Draker games, the latest first, the drafts waiting for the member's
+    confirmation, and the form to record a game he played (a croupier: any game)."""
+    member = _member(request)
+    session = _session_from(request)
+    form = DrakerGameForm(request.POST or None, initial={"session": session.pk} if session else None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                game = services.draker_game_record(actor=member, players=form.players(),
+                                                   session=form.cleaned_data["session"],
+                                                   note=form.cleaned_data["note"])
+                messages.success(request, _("The game is recorded as a draft. Another player of the game or a "
+                                            "croupier confirms it; then it counts in the Draker rating."))
+                return redirect(game)
+            except ApplicationError as exc:
+                form.add_error(form.field_for(exc.extra), exc.message)
+                status = exc.status_code
+        else:
+            status = 400
+    return render(request, "tables/draker_games.html", {
+        "form": form, "games": list(selectors.draker_games()[:DRAKER_RECENT]),
+        "waiting": list(selectors.draker_waiting_for(member=member)), "open_rows": DRAKER_GAME_OPEN_ROWS},
+        status=status)
+
+
+def _draker_turn_forms(game: DrakerGame, data=None) -> dict:
+    return {"player_form": DrakerTurnPlayerForm(data, players=[p.member for p in game.players.all()]),
+            "rows": [DrakerCardForm(data, prefix=f"c{i}") for i in range(DRAKER_ROWS)],
+            "turn": DrakerTurnForm(data)}
+
+
+def _draker_page(request: HttpRequest, member: Member, game: DrakerGame, *, forms: dict | None = None,
+                 error: str = "", turn_error: str = "", status: int = 200) -> HttpResponse:
+    turns = selectors.draker_turns(game)
+    lost = selectors.draker_life_lost(turns)
+    return render(request, "tables/draker_game.html", {
+        "game": game, "players": [(p, lost.get(p.member_id, 0)) for p in game.players.all()],
+        "turns": [(t, presenters.draker_turn_line(t)) for t in turns],
+        "can_confirm": game.is_draft and access.can_draker(member, game, "confirm"),
+        "can_discard": game.is_draft and access.can_draker(member, game, "discard"),
+        "can_turn": game.is_draft and access.can_draker(member, game, "turn"),
+        "mine": game.entered_by_id == member.pk, "error": error, "turn_error": turn_error,
+        **(forms or _draker_turn_forms(game))}, status=status)
+
+
+@login_required
+@require_GET
+def draker_game(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _member(request)
+    return _draker_page(request, member, _page_access(access.access_draker_game, member, pk, for_action="view"))
+
+
+_DRAKER_DONE = {
+    "confirm": lambda: _("The game is confirmed and counts in the Draker rating."),
+    "discard": lambda: _("The draft is discarded; it is kept but never rated."),
+}
+
+
+def _draker_move(request: HttpRequest, pk: int, *, for_action: str, service) -> HttpResponse:
+    member = _member(request)
+    game = _page_access(access.access_draker_game, member, pk, for_action=for_action)
+    try:
+        game = service(game=game, actor=member)
+    except ApplicationError as exc:
+        return _draker_page(request, member, game, error=exc.message, status=exc.status_code)
+    messages.success(request, _DRAKER_DONE[for_action]())
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def draker_game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    return _draker_move(request, pk, for_action="confirm", service=services.draker_game_confirm)
+
+
+@login_required
+@require_POST
+def draker_game_discard(request: HttpRequest, pk: int) -> HttpResponse:
+    return _draker_move(request, pk, for_action="discard", service=services.draker_game_discard)
+
+
+@login_required
+@require_POST
+def draker_game_turn(request: HttpRequest, pk: int) -> HttpResponse:
+    """A combination declared in a turn, valued by the engine as the calculator values it."""
+    member = _member(request)
+    game = _page_access(access.access_draker_game, member, pk, for_action="turn")
+    forms = _draker_turn_forms(game, request.POST)
+    valid = [f.is_valid() for f in (forms["player_form"], forms["turn"], *forms["rows"])]
+    if not all(valid):
+        return _draker_page(request, member, game, forms=forms, status=400)
+    players = {p.member_id: p.member for p in game.players.all()}
+    cards = [card for card in (row.card() for row in forms["rows"]) if card is not None]
+    try:
+        turn = services.draker_turn_record(game=game, actor=member, player=players[forms["player_form"].cleaned_data[
+            "player"]], cards=cards, **forms["turn"].numbers())
+    except (ApplicationError, RulesError) as exc:
+        return _draker_page(request, member, game, forms=forms, turn_error=exc.message, status=_status(exc))
+    messages.success(request, presenters.draker_turn_line(turn))
+    return redirect(game)
