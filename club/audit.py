@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
 from games.seasons.models import Season
+from games.tables.models import DrakerGame, DrakerPlayer, DrakerTurn
 
 from .models import RSVP, Member, ScheduledSession, SeatAssignment, Venue
 
@@ -35,6 +36,7 @@ KINDS: dict[str, type[models.Model]] = {
     "member": Member, "venue": Venue, "session": ScheduledSession, "rsvp": RSVP, "seat": SeatAssignment,
     "game": Game, "player": GamePlayer, "deal": Deal, "card": DealtCard, "bet": Bet, "claim": Claim,
     "result": Result, "ledger": LedgerEntry, "season": Season,
+    "draker_game": DrakerGame, "draker_player": DrakerPlayer, "draker_turn": DrakerTurn,
 }
 KIND_OF_MODEL = {model: key for key, model in KINDS.items()}
 
@@ -44,6 +46,7 @@ SCOPES: dict[str, tuple[tuple[str, str], ...]] = {
     "session": (("session", "id"), ("rsvp", "session_id"), ("seat", "session_id")),
     "game": (("game", "id"), ("player", "game_id")),
     "deal": (("deal", "id"), ("card", "deal_id"), ("bet", "deal_id"), ("claim", "deal_id"), ("result", "deal_id")),
+    "draker_game": (("draker_game", "id"), ("draker_player", "game_id"), ("draker_turn", "game_id")),
 }
 
 CHANGES = {"+": gettext_lazy("created"), "~": gettext_lazy("changed"), "-": gettext_lazy("deleted")}
@@ -158,7 +161,7 @@ class _Names:
                     value = getattr(record, f.attname, None)
                     if value is not None:
                         wanted[f.related_model].add(value)
-            if record.instance_type in (Member, Venue, ScheduledSession, Game, Deal):
+            if record.instance_type in (Member, Venue, ScheduledSession, Game, Deal, DrakerGame):
                 wanted[record.instance_type].add(record.id)
         # A deal names its game, a game its session, a session its day in its venue's zone: read
         # them with it.
@@ -195,6 +198,8 @@ class _Names:
             return _deal(obj)
         if model is Result:
             return _("version %(n)s") % {"n": obj.version}
+        if model is DrakerGame:
+            return _draker_game(obj)
         return str(obj)
 
 
@@ -205,6 +210,11 @@ def _session(session) -> str:
 
 def _game(game) -> str:
     return _("game %(number)s of %(session)s") % {"number": game.number, "session": _session(game.session)}
+
+
+def _draker_game(game) -> str:
+    when = formats.date_format(timezone.localtime(game.played_at), "SHORT_DATETIME_FORMAT")
+    return _("the Draker game of %(when)s") % {"when": when}
 
 
 def _deal(deal) -> str:
@@ -242,6 +252,15 @@ def _label(key: str, record, names: _Names) -> tuple[str, str | None]:
                 url_of(Game, record.game_id))
     if key == "deal":
         return capfirst(names.name(Deal, record.id)), url_of(Deal, record.id)
+    if key == "draker_game":
+        return capfirst(names.name(DrakerGame, record.id)), url_of(DrakerGame, record.id)
+    if key == "draker_player":
+        return (_("%(member)s in %(game)s") % {"member": member, "game": names.name(DrakerGame, record.game_id)},
+                url_of(DrakerGame, record.game_id))
+    if key == "draker_turn":
+        return (_("Turn %(number)s of %(game)s") % {"number": record.number,
+                                                    "game": names.name(DrakerGame, record.game_id)},
+                url_of(DrakerGame, record.game_id))
     deal = names.name(Deal, getattr(record, "deal_id", None))
     if key == "card":
         return (_("Card %(number)s of %(deal)s") % {"number": record.seq + 1, "deal": deal},
