@@ -1,7 +1,8 @@
 """Demo data of the tables: a few seeded casino hands for demo members, played with fixed
 decisions and a fixed reveal time so they replay (some of them at the demo club's casino night,
-tied to it, so the demo season that counts the casino game places its players), and a dice
-poker match recorded at the demo club's dice afternoon. Loading twice changes nothing."""
+tied to it, so the demo season that counts the casino game places its players), a dice poker
+match recorded at the demo club's dice afternoon, and two Draker games played there, confirmed,
+so the Draker rating shows. Loading twice changes nothing."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from club import services as club_services
 from club.models import RSVP, Member, ScheduledSession, Venue
 
 from . import services
-from .models import CasinoHand, DiceMatch
+from .models import CasinoHand, DiceMatch, DrakerGame
 
 # player, seed, stake, first decision, discard ("keep best" when None), second decision, minute,
 # whether it is played at the casino night (tied to it) or on a quiet day (tied to no evening)
@@ -47,6 +48,38 @@ DICE_MOVES = [
     (0, "no_raise", {}), (1, "no_raise", {}),
     (0, "reroll", {"indices": [2, 3, 4], "dice": [5, 2, 2]}), (1, "reroll", {"indices": [4], "dice": [3]}),
 ]
+
+
+# Draker games of the afternoon: the places (winner first), the life points noted at the end,
+# who entered the record and who confirmed it, and the hour it was played (the session's local time).
+DRAKER_GAMES = [
+    ((("Frumple", 7), ("Skeeve", 0), ("Guido", -4)), "Skeeve", "Guido", 20),
+    ((("Frumple", 3), ("Guido", 0), ("Skeeve", 0)), "Guido", "Frumple", 21),
+]
+# A combination noted in the first game: the seed's own example (a straight by rank and by
+# profession, one "+1" token, a flush: 24 defence points), with 26 defence points spent.
+DRAKER_TURN = ("Skeeve", [{"rank": 5, "profession": 1, "suit": "h", "tokens": 1},
+                          {"rank": 6, "profession": 2, "suit": "h"}, {"rank": 7, "profession": 3, "suit": "h"}], 26)
+
+
+def _draker_games(members: dict[str, Member], session: ScheduledSession | None) -> list[DrakerGame]:
+    games = []
+    for places, entered, confirmed, hour in DRAKER_GAMES:
+        day = session.starts_at.astimezone(session.venue.tz) if session else dt.datetime(2026, 1, 10, tzinfo=dt.UTC)
+        played_at = day.replace(hour=hour, minute=0, second=0, microsecond=0)
+        game = DrakerGame.objects.filter(session=session, played_at=played_at).first()
+        if game is None:
+            game = services.draker_game_record(
+                actor=members[entered], session=session, played_at=played_at,
+                players=[{"member": members[name], "place": place, "life": life}
+                         for place, (name, life) in enumerate(places, start=1)])
+            if not games:
+                name, cards, spent = DRAKER_TURN
+                services.draker_turn_record(game=game, actor=members[entered], player=members[name], cards=cards,
+                                            spent_defence=spent)
+            game = services.draker_game_confirm(game=game, actor=members[confirmed])
+        games.append(game)
+    return games
 
 
 def _reveal_time(venue: Venue | None, minute: int) -> dt.datetime:
@@ -129,4 +162,5 @@ def load() -> dict:
     seeded = DiceMatch.objects.filter(seed="demo-dice-1").first() or services.dice_match_create(
         actor=members["Skeeve"], first=members["Skeeve"], second=members["Massha"], stake=1,
         mode=DiceMatch.Mode.SEEDED, seed="demo-dice-1")
-    return {"casino_hands": hands, "dice_matches": [match, seeded]}
+    return {"casino_hands": hands, "dice_matches": [match, seeded],
+            "draker_games": _draker_games(members, session)}

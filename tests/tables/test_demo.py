@@ -36,3 +36,22 @@ def test_the_casino_night_hands_are_tied_to_it():
     assert all(h.session_id == session.pk and session.starts_at <= h.started_at <= session.ends_at for h in night)
     assert {h.player.display_name for h in night} <= set(session.checkins.values_list("member__display_name",
                                                                                        flat=True))
+
+
+def test_the_demo_draker_games_are_confirmed_and_rate_their_winner_first():
+    from django.core.cache import cache
+
+    from games import selectors as game_selectors
+    from games.tables.models import DrakerGame, DrakerTurn
+
+    cache.clear()
+    first = demo.load()["draker_games"]
+    ledger = LedgerEntry.objects.count()
+    second = demo.load()["draker_games"]
+    assert [g.pk for g in first] == [g.pk for g in second] and DrakerGame.objects.count() == len(demo.DRAKER_GAMES)
+    assert LedgerEntry.objects.count() == ledger
+    assert all(g.status == "confirmed" and g.confirmed_by_id != g.entered_by_id for g in second)
+    assert DrakerTurn.objects.get().final == 24
+    board = game_selectors.ratings_board("draker")
+    # Frumple won both games.
+    assert board[0]["member"].display_name == "Frumple" and board[0]["played"] == 2
