@@ -294,6 +294,12 @@ def _arguments(club) -> dict[str, dict]:
     found["games:claim_withdraw"] = {"pk": claim.pk if claim else 0}
     found["games:bet_withdraw"] = {"pk": bet.pk if bet else 0}
     found["tables:dice_match_live"] = {"pk": dice.pk}
+    from games.tables.models import DrakerGame
+
+    draker = DrakerGame.objects.order_by("pk").first()
+    for name in ("tables:draker_game", "tables:draker_game_confirm", "tables:draker_game_discard",
+                 "tables:draker_game_turn"):
+        found[name] = {"pk": draker.pk}
     for name in ("tournaments:live", "tournaments:work"):
         found[name] = {"slug": tournament.slug}
     found["tournaments:from_session"] = {"pk": future.pk}

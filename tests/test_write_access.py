@@ -46,6 +46,10 @@ API_WRITES: dict[tuple[str, str], str] = {
     ("POST", "/api/dice-matches/{pk}/decline/"): "relation",
     ("POST", "/api/dice-matches/{pk}/move/"): "relation",
     ("POST", "/api/dice-matches/{pk}/withdraw/"): "relation",
+    ("POST", "/api/draker-games/"): "member",
+    ("POST", "/api/draker-games/{pk}/confirm/"): "relation",
+    ("POST", "/api/draker-games/{pk}/discard/"): "relation",
+    ("POST", "/api/draker-games/{pk}/turns/"): "relation",
     ("POST", "/api/games/"): "member",
     ("POST", "/api/games/{pk}/end/"): "relation",
     ("POST", "/api/games/{pk}/reseat/"): "relation",
@@ -154,6 +158,10 @@ PAGE_WRITES: dict[str, str] = {
     "tables:dice_decline": "relation",
     "tables:dice_withdraw": "relation",
     "tables:draker": "anyone",
+    "tables:draker_games": "member",
+    "tables:draker_game_confirm": "relation",
+    "tables:draker_game_discard": "relation",
+    "tables:draker_game_turn": "relation",
     "rules:precedent_new": "croupier",
     "rules:precedent_transition": "croupier",
     "rules:dispute_new": "member",
@@ -178,7 +186,7 @@ READ_PAGES = {
     "tournaments:standings_export", "tournaments:sheet_export", "service_worker", "web_manifest",
     "seasons:list", "seasons:detail", "seasons:export", "club:audit", "club:audit_object",
     "tournaments:print_sheets", "tournaments:table_cards",
-    "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match",
+    "tables:index", "tables:casino_history", "tables:casino_hand", "tables:dice_match", "tables:draker_game",
     "rules:index", "rules:search", "rules:readings", "rules:point_list", "rules:point_detail",
     "rules:precedent_list", "rules:feed", "rules:precedent_detail", "rules:dispute_list",
     "rules:dispute_detail", "rules:entry_detail", "rules:precedent_graph", "rules:followed_list",
@@ -190,6 +198,8 @@ RELATION_TABLES = {
     "/api/casino-hands/": "tests.tables.test_invitations",
     "/api/dice-matches/": "tests.tables.test_invitations",
     "tables:": "tests.tables.test_invitations",
+    "/api/draker-games/": "tests.tables.test_draker_games",
+    "tables:draker_game": "tests.tables.test_draker_games",
     "/api/games/": "tests.games.test_access",
     "/api/deals/": "tests.games.test_access",
     "/api/results/": "tests.games.test_access",
@@ -283,7 +293,7 @@ def club(django_db_setup, django_db_blocker):
 def _objects() -> dict[str, str]:
     """A value for each path parameter, by the path's first segment: a real object of the demo."""
     from games.models import Bet, Claim, Deal, Game, Result
-    from games.tables.models import CasinoHand, DiceMatch
+    from games.tables.models import CasinoHand, DiceMatch, DrakerGame
     from games.tournaments.models import Table as TournamentTable
     from games.tournaments.models import Tournament
     from rules.models import Dispute, Precedent, SavedSearch
@@ -295,6 +305,7 @@ def _objects() -> dict[str, str]:
     return {
         "casino-hands": str(CasinoHand.objects.first().pk),
         "dice-matches": str(DiceMatch.objects.first().pk),
+        "draker-games": str(DrakerGame.objects.first().pk),
         "games": str(Game.objects.first().pk),
         "deals": str(Deal.objects.first().pk),
         "results": str(Result.objects.first().pk),
@@ -374,7 +385,7 @@ def test_an_api_write_lets_its_least_role_past_the_check(club, method, path, lea
 
 def _page_url(name: str, route: str, objects: dict[str, str]) -> str:
     from games.models import Bet, Claim, Deal, Game, Result
-    from games.tables.models import CasinoHand, DiceMatch
+    from games.tables.models import CasinoHand, DiceMatch, DrakerGame
     from games.tournaments.models import Table as TournamentTable
     from rules.models import Dispute, Precedent
 
@@ -383,6 +394,7 @@ def _page_url(name: str, route: str, objects: dict[str, str]) -> str:
         "games:deal": str(Deal.objects.first().pk), "games:result": str(Result.objects.first().pk),
         "games:claim": str(getattr(Claim.objects.first(), "pk", 1)), "games:bet": str(Bet.objects.first().pk),
         "tables:casino": str(CasinoHand.objects.first().pk), "tables:dice": str(DiceMatch.objects.first().pk),
+        "tables:draker_game": str(DrakerGame.objects.first().pk),
         "tournaments:sheet": str(TournamentTable.objects.first().pk),
         "tournaments:from_session": objects["sessions"], "tournaments:": objects["tournaments"],
         "seasons:": objects["seasons"],

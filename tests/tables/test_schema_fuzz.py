@@ -1,5 +1,5 @@
 """The tables' endpoints fuzzed from the served OpenAPI schema: no request ends in a server
-error, whatever the body, for a member with a hand in play and a dice match."""
+error, whatever the body, for a member with a hand in play, a dice match and a Draker game."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _served_schema() -> dict:
 
 
 schema = schemathesis.openapi.from_dict(_served_schema()).include(
-    path_regex=r"^/api/(casino-hands|dice-matches|draker)/")
+    path_regex=r"^/api/(casino-hands|dice-matches|draker|draker-games)/")
 
 
 @pytest.fixture
@@ -37,6 +37,9 @@ def fuzz_client(player, opponent):
     seeded = services.dice_match_create(actor=player, first=player, second=opponent, mode="seeded")
     services.dice_match_accept(match=seeded, actor=opponent)
     factories.venue(slug="fuzz-venue")
+    # A draft Draker game the player entered (turns, confirm and discard have something to refuse or do).
+    services.draker_game_record(actor=player, players=[{"member": player, "place": 1},
+                                                       {"member": opponent, "place": 2}])
     client = APIClient()
     client.force_authenticate(player.user)
     return client
