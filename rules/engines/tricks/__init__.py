@@ -18,6 +18,7 @@ Rules, one function each::
     legal_plays(hand=["7h", "2s", "Jo"], played=["Ah"], trump="s") == ["7h"]
     legal_plays(hand=..., played=["Jo"], trump="s", demand="highest" | "lowest" | None)
     play_obligation(hand=..., played=..., trump=..., demand=None) -> (legal cards, reason)
+    obligation(...) -> Obligation(legal, reason, code, values, joker_any_time)   # code: OBLIGATIONS
     trick_winner(["7h", "Ah", "2s", "Kh"], trump="s") == 2    # index in play order
     round_score(5, bid=3, taken=3) == 30   # rounds 23-30 take no bid (bid=None)
     game_scores(rounds) -> (4 totals)      # 30 RoundRecord / PlayedRound / dicts, validated
@@ -37,6 +38,8 @@ Records::
         .to_dict() / GameRecord.from_dict(doc)   # JSON-able; from_dict checks scores and totals
     validate_round_play(recorded_round, readings=None) -> [Problem(round, trick, seat, message)]
     validate_game_play(game_record, readings=None) -> [Problem, ...]   # neither ever raises
+        Problem.code (one of PROBLEM_CODES), Problem.values: the problem for a site to put into
+        its own words (the English message stays); .to_dict() holds them too
 
 The stored game (``GameRecord.to_dict()``)::
 
@@ -100,6 +103,7 @@ from __future__ import annotations
 
 from .play import Bot, GameState, Round, SeatView, SimpleBot, play_game
 from .records import (
+    PROBLEM_CODES,
     GameRecord,
     PlayedRound,
     Problem,
@@ -118,8 +122,10 @@ from .rules import (
     IP_NO_TRUMP_VOID,
     IP_TRICK_OVER,
     KINDS,
+    OBLIGATIONS,
     PLAYERS,
     ROUNDS,
+    Obligation,
     RoundRecord,
     allowed_bids,
     bidding_order,
@@ -128,6 +134,7 @@ from .rules import (
     game_scores,
     has_bids,
     legal_plays,
+    obligation,
     play_obligation,
     round_score,
     schedule,
@@ -138,8 +145,8 @@ from .rules import (
 __all__ = [
     "PLAYERS", "ROUNDS", "KINDS", "DEMANDS", "INTERPRETATION_POINTS",
     "schedule", "has_bids", "dealer_of", "bidding_order", "forbidden_dealer_bid", "allowed_bids",
-    "legal_plays", "play_obligation", "trick_winner", "round_score", "game_scores", "score_sheet",
-    "RoundRecord", "Trick", "PlayedRound", "GameRecord", "Problem",
+    "legal_plays", "play_obligation", "obligation", "Obligation", "OBLIGATIONS", "trick_winner", "round_score", "game_scores", "score_sheet",
+    "RoundRecord", "Trick", "PlayedRound", "GameRecord", "Problem", "PROBLEM_CODES",
     "validate_round_play", "validate_game_play",
     "Round", "GameState", "SeatView", "Bot", "SimpleBot", "play_game",
 ]

@@ -7,7 +7,7 @@ from there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as _cards
@@ -21,12 +21,13 @@ from .rules import (
     _check_bids,
     _check_no_duplicates,
     _four,
+    _plain,
     _readings,
     _round_number,
     _seat,
     _trump,
     has_bids,
-    play_obligation,
+    obligation,
     round_score,
     schedule,
     score_sheet,
@@ -199,15 +200,59 @@ class GameRecord:
 
 # --- validating recorded play -----------------------------------------------------------------
 
+# The kinds of problem :func:`validate_round_play` and :func:`validate_game_play` report, each
+# with the values a sentence about it needs (cards by their codes "7h" / "Jo", seats 0-3, suits as
+# h d c s). A refusal raised by a check the validation calls keeps its own code; one that has none
+# (a recording whose shape cannot be read) is "unreadable".
+PROBLEM_CODES = (
+    "unreadable",            # value: the offending value, as text
+    "not_a_card",            # token
+    "not_a_trump",           # trump
+    "bad_round_number",      # value, low, high
+    "bad_readings",          # value
+    "hand_size",             # held, cards_each (seat)
+    "duplicate_card",        # card
+    "too_many_jokers",
+    "trick_count",           # recorded, cards_each
+    "bids_in_unbid_round",   # round
+    "bids_missing",          # round
+    "bad_bid",               # value, low, high
+    "dealer_bid",            # dealer, bid, cards_each
+    "wrong_leader",          # led, leader (trick)
+    "short_trick",           # cards, players (trick)
+    "demand_without_joker",  # demand (trick, seat)
+    "bad_demand",            # demand
+    "card_not_in_hand",      # card (trick, seat)
+    "illegal_play",          # card, reason (a code of OBLIGATIONS), reason_values, legal, joker_any_time
+    "trick_full",            # played
+    "empty_hand",
+    "trick_size",            # cards
+    "wrong_winner",          # recorded, winner (trick)
+    "taken_mismatch",        # recorded, counted
+    "bad_taken",             # value, low, high
+    "scores_mismatch",       # recorded, expected
+    "not_a_game",
+    "round_out_of_place",    # round, place
+    "round_count",           # count, rounds
+    "dealer_rotation",       # round, dealer, expected
+    "taken_sum",             # round, taken, sum, cards_each
+    "totals_mismatch",       # recorded, totals
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a recorded round: where (round, trick 1-based or None, seat or None)
-    and what."""
+    and what: ``message`` in English, ``code`` (one of :data:`PROBLEM_CODES`; every problem the
+    validation reports has one) and ``values`` for a site to say it in its own words. ``values``
+    is JSON-able."""
 
     round: int | None
     trick: int | None
     seat: int | None
     message: str
+    code: str | None = None
+    values: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __str__(self) -> str:
         where = [f"round {self.round}" if self.round is not None else "round ?"]
@@ -218,7 +263,18 @@ class Problem:
         return f"{', '.join(where)}: {self.message}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "trick": self.trick, "seat": self.seat, "message": self.message}
+        return {"round": self.round, "trick": self.trick, "seat": self.seat, "message": self.message,
+                "code": self.code, "values": dict(self.values)}
+
+
+def _refusal(error: RulesError, default: str = "unreadable") -> tuple[str, dict[str, Any]]:
+    """The code and values a Problem carries for a refusal raised by a check it calls."""
+    if error.code is not None:
+        values = dict(error.values)
+        if error.code == "not_a_card" and "token" not in values:
+            values["token"] = _plain(error.value)
+        return error.code, values
+    return default, {"value": _plain(error.value)}
 
 
 def _loose_round(doc: object) -> tuple[PlayedRound, bool]:
@@ -281,80 +337,98 @@ def validate_round_play(played_round: object, readings: Mapping[str, str] | None
     number = number if isinstance(number, int) and not isinstance(number, bool) else None
     try:
         r = _readings(readings)
+    except RulesError as error:
+        return [Problem(number, None, None, error.message, *_refusal(error, "bad_readings"))]
+    try:
         pr, trump_card_known = _loose_round(played_round)
     except RulesError as error:
-        return [Problem(number, None, None, error.message)]
+        return [Problem(number, None, None, error.message, *_refusal(error))]
     problems: list[Problem] = []
 
-    def flag(message: str, trick: int | None = None, seat: int | None = None) -> None:
-        problems.append(Problem(pr.number, trick, seat, message))
+    def flag(message: str, trick: int | None = None, seat: int | None = None, *, code: str,
+             values: Mapping[str, Any] | None = None) -> None:
+        problems.append(Problem(pr.number, trick, seat, message, code, dict(values or {})))
+
+    def refused(error: RulesError, trick: int | None = None, seat: int | None = None) -> None:
+        code, values = _refusal(error)
+        flag(error.message, trick, seat, code=code, values=values)
 
     n = pr.cards_each
     trump = pr.trump
     for seat, hand in enumerate(pr.hands):
         if len(hand) != n:
-            flag(f"the hand holds {len(hand)} cards, not {n}", seat=seat)
+            flag(f"the hand holds {len(hand)} cards, not {n}", seat=seat, code="hand_size",
+                 values={"held": len(hand), "cards_each": n})
     try:
         _check_no_duplicates((*pr.hands, (pr.trump_card,) if trump_card_known else ()), "the deal")
     except RulesError as error:
-        flag(error.message)
+        refused(error)
     if len(pr.tricks) != n:
-        flag(f"{len(pr.tricks)} tricks recorded, not {n}")
+        flag(f"{len(pr.tricks)} tricks recorded, not {n}", code="trick_count",
+             values={"recorded": len(pr.tricks), "cards_each": n})
     bids_sound = True
     if pr.bids is not None or has_bids(pr.number):
         try:
             _check_bids(pr.number, pr.dealer, pr.bids)
         except RulesError as error:
             bids_sound = False
-            flag(error.message)
+            refused(error)
 
     remaining = [list(h) for h in pr.hands]
     leader = (pr.dealer + 1) % PLAYERS
     counted = [0] * PLAYERS
     for k, trick in enumerate(pr.tricks, start=1):
         if trick.leader != leader:
-            flag(f"seat {trick.leader} led, but seat {leader} was to lead", k)
+            flag(f"seat {trick.leader} led, but seat {leader} was to lead", k, code="wrong_leader",
+                 values={"led": trick.leader, "leader": leader})
         if len(trick.cards) != PLAYERS:
-            flag(f"the trick has {len(trick.cards)} cards, not {PLAYERS}", k)
+            flag(f"the trick has {len(trick.cards)} cards, not {PLAYERS}", k, code="short_trick",
+                 values={"cards": len(trick.cards), "players": PLAYERS})
             break
         if trick.demand is not None and (trick.demand not in DEMANDS or not trick.cards[0].is_joker):
-            flag(f"the demand {trick.demand!r} goes only with a joker lead", k, trick.leader)
+            flag(f"the demand {trick.demand!r} goes only with a joker lead", k, trick.leader,
+                 code="demand_without_joker", values={"demand": _plain(trick.demand)})
         demand = trick.demand if trick.demand in DEMANDS and trick.cards[0].is_joker else None
         for position, (seat, card) in enumerate(zip(trick.seats(), trick.cards, strict=True)):
             hand = remaining[seat]
             if card not in hand:
-                flag(f"played {card}, which is not in the hand", k, seat)
+                flag(f"played {card}, which is not in the hand", k, seat, code="card_not_in_hand",
+                     values={"card": str(card)})
                 continue
             try:
-                legal, reason = play_obligation(hand, trick.cards[:position], trump,
-                                                demand if position else None, r)
+                must = obligation(hand, trick.cards[:position], trump, demand if position else None, r)
             except RulesError as error:
-                flag(error.message, k, seat)
+                refused(error, k, seat)
             else:
-                if card not in legal:
-                    flag(f"played {card}, not a legal play: {reason} "
-                         f"(legal: {_cards.format(legal)})", k, seat)
+                if card not in must.legal:
+                    flag(f"played {card}, not a legal play: {must.reason} "
+                         f"(legal: {_cards.format(must.legal)})", k, seat, code="illegal_play",
+                         values={"card": str(card), "reason": must.code, "reason_values": dict(must.values),
+                                 "legal": [str(c) for c in must.legal], "joker_any_time": must.joker_any_time})
             hand.remove(card)
         try:
             winner = trick.seats()[trick_winner(trick.cards, trump)]
         except RulesError as error:
-            flag(error.message, k)
+            refused(error, k)
             break
         if trick.winner not in (-1, winner):
-            flag(f"recorded as taken by seat {trick.winner}, but seat {winner} takes it", k)
+            flag(f"recorded as taken by seat {trick.winner}, but seat {winner} takes it", k, code="wrong_winner",
+                 values={"recorded": trick.winner, "winner": winner})
         counted[winner] += 1
         leader = winner
     if pr.taken and tuple(pr.taken) != tuple(counted):
-        flag(f"tricks taken recorded as {list(pr.taken)}, the tricks give {counted}")
+        flag(f"tricks taken recorded as {list(pr.taken)}, the tricks give {counted}", code="taken_mismatch",
+             values={"recorded": _plain(list(pr.taken)), "counted": counted})
     if pr.scores and bids_sound:
         try:
             expected = [round_score(pr.number, None if pr.bids is None else pr.bids[s], counted[s], r)
                         for s in range(PLAYERS)]
         except RulesError as error:
-            flag(error.message)
+            refused(error)
         else:
             if list(pr.scores) != expected:
-                flag(f"scores recorded as {list(pr.scores)}, the tricks give {expected}")
+                flag(f"scores recorded as {list(pr.scores)}, the tricks give {expected}", code="scores_mismatch",
+                     values={"recorded": _plain(list(pr.scores)), "expected": expected})
     return problems
 
 
@@ -369,7 +443,7 @@ def validate_game_play(game: object, readings: Mapping[str, str] | None = None) 
     elif isinstance(game, Mapping) and isinstance(game.get("rounds"), list):
         rounds, chosen, recorded_totals = game["rounds"], game.get("readings"), game.get("totals")
     else:
-        return [Problem(None, None, None, f"not a game record: {game!r}")]
+        return [Problem(None, None, None, f"not a game record: {game!r}", "not_a_game")]
     if readings is not None:
         chosen = readings
     problems: list[Problem] = []
@@ -381,11 +455,12 @@ def validate_game_play(game: object, readings: Mapping[str, str] | None = None) 
             for item in rounds]
         sheet = score_sheet(summaries, chosen)
     except RulesError as error:
-        problems.append(Problem(None, None, None, error.message))
+        problems.append(Problem(None, None, None, error.message, *_refusal(error)))
         return problems
     totals = [sum(row[s] for row in sheet) for s in range(PLAYERS)]
     if recorded_totals is not None and (not isinstance(recorded_totals, (list, tuple))
                                         or list(recorded_totals) != totals):
         problems.append(Problem(None, None, None, f"totals recorded as {recorded_totals!r}, the rounds "
-                                                  f"give {totals}"))
+                                                  f"give {totals}", "totals_mismatch",
+                                {"recorded": _plain(recorded_totals), "totals": totals}))
     return problems

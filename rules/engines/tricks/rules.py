@@ -100,16 +100,34 @@ def _readings(readings: Mapping[str, str] | None) -> Readings:
 
 # --- small checks -----------------------------------------------------------------------------
 
-def _int(value: object, what: str, low: int, high: int, rule: str | None = None) -> int:
+def _plain(value: object) -> Any:
+    """``value`` as JSON keeps it: numbers, strings, None and lists of them; anything else (a
+    card, a mapping, an odd object) as its text."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if value == value and value not in (float("inf"), float("-inf")) else str(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def _int(value: object, what: str, low: int, high: int, rule: str | None = None,
+         code: str | None = None, values: Mapping[str, Any] | None = None) -> int:
+    """A whole number in low..high; ``code`` and ``values`` name the refusal for a site (the
+    offending value is added as ``value``, the range as ``low`` and ``high``)."""
+    coded = None if code is None else {**(values or {}), "value": _plain(value), "low": low, "high": high}
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number, not {value!r}", value=value, rule=rule)
+        raise RulesError(f"{what} must be a whole number, not {value!r}", value=value, rule=rule,
+                         code=code, values=coded)
     if not low <= value <= high:
-        raise RulesError(f"{what} {value!r} is not one of {low}..{high}", value=value, rule=rule)
+        raise RulesError(f"{what} {value!r} is not one of {low}..{high}", value=value, rule=rule,
+                         code=code, values=coded)
     return value
 
 
 def _round_number(number: object) -> int:
-    return _int(number, "round number", 1, ROUNDS)
+    return _int(number, "round number", 1, ROUNDS, code="bad_round_number")
 
 
 def _seat(seat: object, what: str = "seat") -> int:
@@ -133,7 +151,8 @@ def _trump(trump: object) -> str | None:
             return _trump(_cards.parse_one(trump))
         except RulesError:
             pass
-    raise RulesError(f"trump {trump!r} is not a suit (h d c s), a turned-up card or None", value=trump)
+    raise RulesError(f"trump {trump!r} is not a suit (h d c s), a turned-up card or None", value=trump,
+                     code="not_a_trump", values={"trump": _plain(trump)})
 
 
 def _card_list(items: object, what: str) -> tuple[list[Card], list[Any]]:
@@ -158,9 +177,11 @@ def _check_no_duplicates(groups: Iterable[Sequence[Card]], where: str) -> None:
             if card.is_joker:
                 jokers += 1
                 if jokers > 2:
-                    raise RulesError(f"{where}: more than the deck's two jokers", value=card)
+                    raise RulesError(f"{where}: more than the deck's two jokers", value=card,
+                                     code="too_many_jokers")
             elif card in seen:
-                raise RulesError(f"{where}: the card {card} appears twice", value=str(card))
+                raise RulesError(f"{where}: the card {card} appears twice", value=str(card),
+                                 code="duplicate_card", values={"card": str(card)})
             else:
                 seen.add(card)
 
@@ -204,7 +225,7 @@ def bidding_order(dealer: int) -> tuple[int, ...]:
 
 
 def _check_bid(bid: object, cards_each: int, what: str = "bid") -> int:
-    return _int(bid, what, 0, cards_each)
+    return _int(bid, what, 0, cards_each, code="bad_bid")
 
 
 def forbidden_dealer_bid(cards_each: int, earlier_bids: Sequence[int]) -> int | None:
@@ -249,83 +270,127 @@ def _ranked_extreme(hand: Sequence[Card], indices: Sequence[int], demand: str) -
     return [i for i in ranked if hand[i].rank == target]
 
 
+# The obligations a player meets, by code: a site says them in its own words from the code and the
+# values given with it (suits as letters h d c s, the demand "highest" / "lowest").
+OBLIGATIONS = (
+    "lead_any", "follow_suit", "trump_or_joker", "void_any", "no_trump_joker", "no_trump_void_any",
+    "joker_lead_no_trump_demand", "joker_lead_no_trump_any", "joker_lead_trump",
+    "joker_lead_highest_joker", "joker_lead_trump_demand", "joker_lead_other_joker_first",
+    "joker_lead_demand_card", "joker_lead_other_joker", "joker_lead_any",
+)
+
+
 def _obligation(hand: Sequence[Card], played: Sequence[Card], trump: str | None,
-                demand: str | None, r: Readings) -> tuple[list[int], str]:
+                demand: str | None, r: Readings) -> tuple[list[int], str, str, dict[str, Any]]:
+    """The legal indices of ``hand``, the rule in English, and the rule's code and values."""
     everything = list(range(len(hand)))
     jokers = [i for i in everything if hand[i].is_joker]
     if not played:
-        return everything, "the leader may play any card"
+        return everything, "the leader may play any card", "lead_any", {}
     lead = played[0]
     if not lead.is_joker:
         led = lead.suit
         follow = [i for i in everything if not hand[i].is_joker and hand[i].suit == led]
         if follow:
-            return follow, f"must follow the led suit {led}"
+            return follow, f"must follow the led suit {led}", "follow_suit", {"suit": led}
         if trump is not None:
             answer = sorted([i for i in everything if not hand[i].is_joker and hand[i].suit == trump] + jokers)
             if answer:
-                return answer, f"no {led}: must play a trump ({trump}) or a joker; trumps cannot be saved"
-            return everything, f"no {led}, no trump, no joker: any card"
+                return (answer, f"no {led}: must play a trump ({trump}) or a joker; trumps cannot be saved",
+                        "trump_or_joker", {"suit": led, "trump": trump})
+            return everything, f"no {led}, no trump, no joker: any card", "void_any", {"suit": led}
         if jokers and r[IP_NO_TRUMP_VOID.id] == "joker_if_held":
-            return jokers, f"no {led} in a no-trump round: must play the joker (IP-NO-TRUMP-VOID)"
-        return everything, f"no {led} in a no-trump round: any card"
+            return (jokers, f"no {led} in a no-trump round: must play the joker (IP-NO-TRUMP-VOID)",
+                    "no_trump_joker", {"suit": led})
+        return everything, f"no {led} in a no-trump round: any card", "no_trump_void_any", {"suit": led}
 
     # A joker was led.
     if trump is None and r[IP_JOKER_LEAD_NO_TRUMP.id] == "demand_on_all_cards":
         if demand is not None:
             return (_ranked_extreme(hand, everything, demand),
-                    f"joker led in a no-trump round with the demand {demand!r}: the {demand} card")
-        return everything, "joker led in a no-trump round without a demand: any card"
+                    f"joker led in a no-trump round with the demand {demand!r}: the {demand} card",
+                    "joker_lead_no_trump_demand", {"demand": demand})
+        return (everything, "joker led in a no-trump round without a demand: any card",
+                "joker_lead_no_trump_any", {})
     trumps = [i for i in everything if trump is not None and not hand[i].is_joker and hand[i].suit == trump]
     joker_is_trump = trump is not None and r[IP_JOKER_IS_TRUMP.id] == "yes"
     trump_set = sorted(trumps + jokers) if joker_is_trump else trumps
     if trump_set:
         if demand is None:
-            return trump_set, f"joker led: must play a trump ({trump})"
+            return trump_set, f"joker led: must play a trump ({trump})", "joker_lead_trump", {"trump": trump}
         if joker_is_trump and jokers and demand == "highest":
-            return jokers, "joker led with the demand 'highest': the joker is the highest trump (IP-JOKER-IS-TRUMP)"
+            return (jokers, "joker led with the demand 'highest': the joker is the highest trump (IP-JOKER-IS-TRUMP)",
+                    "joker_lead_highest_joker", {"demand": demand})
         return (_ranked_extreme(hand, trump_set, demand),
-                f"joker led with the demand {demand!r}: must play the {demand} trump ({trump})")
+                f"joker led with the demand {demand!r}: must play the {demand} trump ({trump})",
+                "joker_lead_trump_demand", {"demand": demand, "trump": trump})
     joker_due = bool(jokers) and (r[IP_JOKER_SECOND.id] == "any_player" or len(played) == 1)
     if demand is not None:
         if joker_due and r[IP_JOKER_DEMAND_ORDER.id] == "joker_first":
-            return jokers, "joker led, no trump in hand: must play the other joker before the demand"
+            return (jokers, "joker led, no trump in hand: must play the other joker before the demand",
+                    "joker_lead_other_joker_first", {"demand": demand})
         return (_ranked_extreme(hand, everything, demand),
-                f"joker led with the demand {demand!r}, no trump in hand: the {demand} card")
+                f"joker led with the demand {demand!r}, no trump in hand: the {demand} card",
+                "joker_lead_demand_card", {"demand": demand})
     if joker_due:
-        return jokers, "joker led, no trump in hand: must play the other joker"
-    return everything, "joker led, no trump in hand: any card"
+        return jokers, "joker led, no trump in hand: must play the other joker", "joker_lead_other_joker", {}
+    return everything, "joker led, no trump in hand: any card", "joker_lead_any", {}
 
 
 def _check_trick_input(hand: Sequence[Card], played: Sequence[Card], demand: object) -> str | None:
     if len(played) >= PLAYERS:
-        raise RulesError(f"a trick has {PLAYERS} cards; {len(played)} already played", value=len(played))
+        raise RulesError(f"a trick has {PLAYERS} cards; {len(played)} already played", value=len(played),
+                         code="trick_full", values={"played": len(played)})
     if not hand:
-        raise RulesError("the hand is empty: nothing to play", value=list(hand))
+        raise RulesError("the hand is empty: nothing to play", value=list(hand), code="empty_hand")
     _check_no_duplicates((hand, played), "hand and trick")
     if demand is None:
         return None
     if demand not in DEMANDS:
-        raise RulesError(f"a demand is 'highest' or 'lowest', not {demand!r}", value=demand)
+        raise RulesError(f"a demand is 'highest' or 'lowest', not {demand!r}", value=demand,
+                         code="bad_demand", values={"demand": _plain(demand)})
     if not played or not played[0].is_joker:
-        raise RulesError(f"the demand {demand!r} goes only with a joker lead", value=demand)
+        raise RulesError(f"the demand {demand!r} goes only with a joker lead", value=demand,
+                         code="demand_without_joker", values={"demand": demand})
     return demand  # type: ignore[return-value]
 
 
-def play_obligation(hand: object, played: object = (), trump: object = None, demand: str | None = None,
-                    readings: Mapping[str, str] | None = None) -> tuple[list[Any], str]:
-    """The legal cards (as :func:`legal_plays`) and the rule that makes them so, in words."""
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """What a player may play now: the legal cards (of the caller's kind), the rule in English,
+    and the rule as a code of :data:`OBLIGATIONS` with its values; ``joker_any_time`` when the
+    reading IP-JOKER-ANYTIME added the jokers."""
+
+    legal: tuple[Any, ...]
+    reason: str
+    code: str
+    values: Mapping[str, Any]
+    joker_any_time: bool = False
+
+
+def obligation(hand: object, played: object = (), trump: object = None, demand: str | None = None,
+               readings: Mapping[str, str] | None = None) -> Obligation:
+    """The legal cards and the rule that makes them so, as words and as a code."""
     hand_cards, raw = _card_list(hand, "hand")
     played_cards, _ = _card_list(played, "played")
     checked = _check_trick_input(hand_cards, played_cards, demand)
     r = _readings(readings)
-    indices, reason = _obligation(hand_cards, played_cards, _trump(trump), checked, r)
+    indices, reason, code, values = _obligation(hand_cards, played_cards, _trump(trump), checked, r)
+    any_time = False
     if r[IP_JOKER_ANYTIME.id] == "any_time":
         extra = [i for i, c in enumerate(hand_cards) if c.is_joker and i not in indices]
         if extra:
             indices = sorted(indices + extra)
             reason += "; a joker may be played at any time (IP-JOKER-ANYTIME)"
-    return [raw[i] for i in indices], reason
+            any_time = True
+    return Obligation(tuple(raw[i] for i in indices), reason, code, values, any_time)
+
+
+def play_obligation(hand: object, played: object = (), trump: object = None, demand: str | None = None,
+                    readings: Mapping[str, str] | None = None) -> tuple[list[Any], str]:
+    """The legal cards (as :func:`legal_plays`) and the rule that makes them so, in words."""
+    found = obligation(hand, played, trump, demand, readings)
+    return list(found.legal), found.reason
 
 
 def legal_plays(hand: object, played: object = (), trump: object = None, demand: str | None = None,
@@ -340,7 +405,8 @@ def trick_winner(played: object, trump: object = None) -> int:
     the first joker; else the highest trump; else the highest card of the led suit."""
     cards, _ = _card_list(played, "trick")
     if not cards or len(cards) > PLAYERS:
-        raise RulesError(f"a trick has 1..{PLAYERS} cards, not {len(cards)}", value=len(cards))
+        raise RulesError(f"a trick has 1..{PLAYERS} cards, not {len(cards)}", value=len(cards),
+                         code="trick_size", values={"cards": len(cards)})
     _check_no_duplicates((cards,), "trick")
     suit = _trump(trump)
     for i, card in enumerate(cards):
@@ -358,17 +424,20 @@ def round_score(number: int, bid: int | None = None, taken: int = 0,
     -10 a trick, rounds 27-30 +10 a trick)."""
     r = _readings(readings)
     cards_each, kind = schedule(number)
-    t = _int(taken, f"round {number}: tricks taken", 0, cards_each)
+    t = _int(taken, f"round {number}: tricks taken", 0, cards_each, code="bad_taken")
     if kind == "minimum":
         if bid is not None:
-            raise RulesError(f"round {number} is a minimum round: no bids, got {bid!r}", value=bid)
+            raise RulesError(f"round {number} is a minimum round: no bids, got {bid!r}", value=bid,
+                             code="bids_in_unbid_round", values={"round": number})
         return -10 * t
     if kind == "maximum":
         if bid is not None:
-            raise RulesError(f"round {number} is a maximum round: no bids, got {bid!r}", value=bid)
+            raise RulesError(f"round {number} is a maximum round: no bids, got {bid!r}", value=bid,
+                             code="bids_in_unbid_round", values={"round": number})
         return 10 * t
     if bid is None:
-        raise RulesError(f"round {number} is bid: a bid is needed, got {bid!r}", value=bid)
+        raise RulesError(f"round {number} is bid: a bid is needed, got {bid!r}", value=bid,
+                         code="bids_missing", values={"round": number})
     b = _check_bid(bid, cards_each, f"round {number}: bid")
     if t == b:
         return 5 if b == 0 else 10 * t
@@ -392,17 +461,20 @@ def _check_bids(number: int, dealer: int, bids: object) -> tuple[int, ...] | Non
     cards_each, _kind = schedule(number)
     if not has_bids(number):
         if bids is not None:
-            raise RulesError(f"round {number}: no bids in rounds 23-30, got {bids!r}", value=bids)
+            raise RulesError(f"round {number}: no bids in rounds 23-30, got {bids!r}", value=bids,
+                             code="bids_in_unbid_round", values={"round": number})
         return None
     if bids is None:
-        raise RulesError(f"round {number}: the bids are missing", value=bids)
+        raise RulesError(f"round {number}: the bids are missing", value=bids, code="bids_missing",
+                         values={"round": number})
     out = _four(bids, f"round {number}: bids")
     for b in out:
         _check_bid(b, cards_each, f"round {number}: bid")
     if sum(out) == cards_each:
         raise RulesError(
             f"round {number}: the dealer (seat {dealer}) bid {out[dealer]}, which makes the bids "
-            f"add up to {cards_each}, the cards each player holds", value=out[dealer], rule="dealer bid")
+            f"add up to {cards_each}, the cards each player holds", value=out[dealer], rule="dealer bid",
+            code="dealer_bid", values={"dealer": dealer, "bid": out[dealer], "cards_each": cards_each})
     return out
 
 
@@ -410,10 +482,12 @@ def _check_taken(number: int, taken: object) -> tuple[int, ...]:
     cards_each, _ = schedule(number)
     out = _four(taken, f"round {number}: tricks taken")
     for t in out:
-        _int(t, f"round {number}: tricks taken", 0, cards_each)
+        _int(t, f"round {number}: tricks taken", 0, cards_each, code="bad_taken")
     if sum(out) != cards_each:
         raise RulesError(f"round {number}: the tricks taken {list(out)} add up to {sum(out)}, "
-                         f"not to the {cards_each} cards each player holds", value=list(out))
+                         f"not to the {cards_each} cards each player holds", value=list(out),
+                         code="taken_sum", values={"round": number, "taken": list(out), "sum": sum(out),
+                                                   "cards_each": cards_each})
     return out
 
 
@@ -476,9 +550,11 @@ def _checked_game(rounds: object, readings: Readings) -> list[RoundRecord]:
     for position, record in enumerate(records, start=1):
         if record.number != position:
             raise RulesError(f"round {record.number} is in place {position}: all 30 rounds in order, "
-                             f"each once", value=record.number)
+                             f"each once", value=record.number, code="round_out_of_place",
+                             values={"round": record.number, "place": position})
     if len(records) != ROUNDS:
-        raise RulesError(f"a game has {ROUNDS} rounds, got {len(records)}", value=len(records))
+        raise RulesError(f"a game has {ROUNDS} rounds, got {len(records)}", value=len(records),
+                         code="round_count", values={"count": len(records), "rounds": ROUNDS})
     first = records[0].dealer
     for record in records:
         expected = dealer_of(record.number, first, readings)
@@ -486,7 +562,8 @@ def _checked_game(rounds: object, readings: Readings) -> list[RoundRecord]:
             raise RulesError(
                 f"round {record.number}: dealer seat {record.dealer}, but the deal "
                 f"({readings[IP_DEALER_ROTATION.id]}, IP-TRICK-DEALER-ROTATION) gives seat {expected}",
-                value=record.dealer, rule=IP_DEALER_ROTATION.id)
+                value=record.dealer, rule=IP_DEALER_ROTATION.id, code="dealer_rotation",
+                values={"round": record.number, "dealer": record.dealer, "expected": expected})
     return records
 
 
