@@ -502,7 +502,7 @@ def rescore_round(row: Round, readings: Mapping[str, str], full: bool) -> bool:
     flagged, problems, checked = False, [], False
     if row.play is not None:
         if full or not row.play_checked:
-            problems = [str(p) for p in tricks.validate_round_play(row.play, readings)]
+            problems = [p.to_dict() for p in tricks.validate_round_play(row.play, readings)]
         else:
             problems = list(row.problems)
         flagged, checked = bool(problems), True

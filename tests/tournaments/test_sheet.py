@@ -98,7 +98,7 @@ def test_recorded_card_play_is_judged_and_a_disagreeing_round_flagged(croupier, 
     rows = {r.number: r for r in Round.objects.filter(table=table)}
     assert [rows[n].flagged for n in (1, 2, 3)] == [False, False, False]
     assert rows[4].flagged and rows[4].problems
-    assert "trick 1" in rows[4].problems[0]
+    assert rows[4].problems[0]["trick"] == 1 and rows[4].problems[0]["code"] == "wrong_winner"
     assert TableScore.objects.filter(table=table).first().flagged_rounds == 1
 
 
