@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -643,7 +644,7 @@ def deal_result_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The deal's draft result as another phone confirms or discards it, polled by the deal page:
     nothing (204) while the deal stands where the page last saw it (``since``), else the result
     drawn afresh; once the result is confirmed or discarded (or has waited an hour) the answer is
-    286, which stops the polling."""
+    286, which stops the polling. The list of versions comes with it."""
     member = _member(request)
     deal = _deal(member, pk, for_write=False)
     stamp, _over = selectors.deal_stamp(deal=deal)
@@ -653,7 +654,10 @@ def deal_result_live(request: HttpRequest, pk: int) -> HttpResponse:
     live = page["live"]
     page["result_gone"] = live is None
     page["result_unwatched"] = live is not None and live.status == Result.Status.DRAFT and not page["result_watch"]
-    response = render(request, "games/_deal_result.html", page)
+    # The list of versions below changes with the result (a draft confirmed, discarded): it comes
+    # along, swapped out of band.
+    response = HttpResponse(render_to_string("games/_deal_result.html", page, request)
+                            + render_to_string("games/_deal_versions.html", {**page, "versions_oob": True}, request))
     if not page["result_watch"]:
         response.status_code = HttpResponseStopPolling.status_code
     return response

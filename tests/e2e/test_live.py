@@ -210,4 +210,7 @@ def test_a_draft_discarded_on_one_phone_goes_from_the_other(live_server, browser
     assert _not_reloaded(watching)
     assert watching.locator("#result-status").count() == 0
     assert watching.locator("#deal-result[hx-get]").count() == 0
+    # the versions below say so too, without a reload
+    assert watching.locator("#history-v1 .badge.discarded").count() == 1
+    assert watching.locator("#versions .badge.draft").count() == 0
     watching.screenshot(path=f"/tmp/live-discarded-{lang}.png", full_page=True)

@@ -159,6 +159,10 @@ def test_a_discarded_draft_stops_the_following_with_a_way_forward(judge, client_
     html = response.content.decode()
     assert 'id="result-discarded"' in html and f'href="{deal.get_absolute_url()}"' in html
     assert 'id="result-status"' not in html
+    # the list of versions below is redrawn with it: v1 now reads discarded, not draft
+    versions = html[html.index('<section id="versions"'):]
+    assert 'hx-swap-oob="true"' in versions.split(">")[0]
+    assert 'class="badge discarded"' in versions and 'class="badge draft"' not in versions
 
 
 def test_a_draft_nobody_confirms_is_followed_for_an_hour_only(judge, client_as, game, croupier, players):
