@@ -33,7 +33,7 @@ from .state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState,
 from .trace import TraceEntry, render
 
 __all__ = ["DealJudgement", "prepare_deal", "setup_deal", "evaluate_player", "judge_deal", "finish_deal",
-           "judge_game", "judge_sitting_deal", "unrecorded_deal", "is_unrecorded", "table_from_doc",
+           "judge_game", "judge_sitting_deal", "sitting_history", "unrecorded_deal", "is_unrecorded", "table_from_doc",
            "claim_from_doc", "claim_to_doc", "previous_game_records", "Refusal", "PREVIOUS_GAME_READINGS",
            "claim_rule_problem", "SUIT_CLAIMS", "CLAIM_NEEDS"]
 
@@ -625,7 +625,9 @@ def previous_game_records(doc: Mapping) -> tuple[DealRecord, ...]:
         return ()
     if not isinstance(previous_doc, Mapping):
         raise RulesError(f"previous_game must be a sitting document, not {previous_doc!r}", value=previous_doc)
-    return tuple(_judge_sitting(previous_doc)[1].deals)
+    # Judged for its records only: the entries of judge_game would be thrown away.
+    deals = previous_doc.get("deals")
+    return tuple(sitting_start(previous_doc, upto=len(deals) if isinstance(deals, list) else None)[4].deals)
 
 
 def _judge_sitting(doc: Mapping) -> tuple[list[dict], GameHistory]:
@@ -636,11 +638,12 @@ def _judge_sitting(doc: Mapping) -> tuple[list[dict], GameHistory]:
     return out, history
 
 
-def sitting_start(doc: Mapping, *, upto: int | None = None):
+def sitting_start(doc: Mapping, *, upto: int | None = None, history: GameHistory | None = None):
     """A sitting document checked and read: its table, ruleset, readings, deals, and the Game's
     history before deal ``upto + 1`` (the previous Game's deals, then deals 1..``upto`` judged in
     full; none of this Game's without ``upto``). The advisor and the provisional judgement of the
-    deal being dealt start from its last deal's history."""
+    deal being dealt start from its last deal's history. ``history``: that history when the caller
+    has it already (:func:`sitting_history` of the same document and ``upto``), not judged again."""
     doc = _keys("the sitting document", doc, _TOP_KEYS)
     version = doc.get("version", 1)
     if isinstance(version, bool) or version not in (1, DOCUMENT_VERSION):
@@ -652,10 +655,18 @@ def sitting_start(doc: Mapping, *, upto: int | None = None):
     deals = doc.get("deals")
     if not isinstance(deals, list):
         raise RulesError(f"deals must be a list, not {deals!r}", value=deals)
-    history = GameHistory(previous_game=previous_game_records(doc))
-    for number, deal_doc in enumerate(deals[:upto or 0], start=1):
-        judge_sitting_deal(table, number, deal_doc, history=history, readings=readings, ruleset=rs)
+    if history is None:
+        history = GameHistory(previous_game=previous_game_records(doc))
+        for number, deal_doc in enumerate(deals[:upto or 0], start=1):
+            _add_sitting_deal(table, number, deal_doc, history=history, readings=readings, ruleset=rs)
     return table, rs, readings, deals, history
+
+
+def sitting_history(doc: Mapping, *, upto: int) -> GameHistory:
+    """The Game's history before deal ``upto + 1`` of a sitting document (:func:`sitting_start`):
+    what the deals before it leave to be read, each judged in full. It depends on nothing of the
+    deals after ``upto``, so a caller judging deal ``upto + 1`` card by card may keep it."""
+    return sitting_start(doc, upto=upto)[4]
 
 
 def is_unrecorded(deal_doc: object) -> bool:
@@ -676,6 +687,29 @@ def judge_sitting_deal(table: Table, number: int, deal_doc: Mapping, *, history:
         entry, record = unrecorded_deal(table, number, deal_doc, readings=readings, ruleset=ruleset)
         history.add(record)
         return entry
+    judgement, claims, claims_doc = _judge_recorded(table, number, deal_doc, history=history, readings=readings,
+                                                    ruleset=ruleset)
+    out = judgement.as_dict()
+    given = {id(claim): dict(claims_doc[i]) for i, claim in enumerate(claims)}
+    for entry, refusal in zip(out["refused_claims"], judgement.refused, strict=True):
+        entry["claim"] = given.get(id(refusal.claim), entry["claim"])    # the claim as the document gives it
+    return out
+
+
+def _add_sitting_deal(table: Table, number: int, deal_doc: Mapping, *, history: GameHistory,
+                      readings: Mapping[str, str], ruleset: Ruleset) -> None:
+    """:func:`judge_sitting_deal` for a deal read only as history: its record added, no entry
+    written (the entry names every player's hand, which costs more than the judging)."""
+    if is_unrecorded(deal_doc):
+        history.add(unrecorded_deal(table, number, deal_doc, readings=readings, ruleset=ruleset)[1])
+    else:
+        _judge_recorded(table, number, deal_doc, history=history, readings=readings, ruleset=ruleset)
+
+
+def _judge_recorded(table: Table, number: int, deal_doc: Mapping, *, history: GameHistory,
+                    readings: Mapping[str, str], ruleset: Ruleset) -> tuple[DealJudgement, list[Claim], list]:
+    """A recorded deal of a sitting document judged with ``history``, its record added to it: the
+    judgement, the claims read and the claims as the document gives them."""
     d = _keys(f"deal {number}", deal_doc, _DEAL_KEYS)
     if "started_at" not in d or "cards" not in d:
         raise RulesError(f"deal {number} needs started_at and cards", value=number)
@@ -689,11 +723,7 @@ def judge_sitting_deal(table: Table, number: int, deal_doc: Mapping, *, history:
     judgement = judge_deal(table, number, d["started_at"], d["cards"], history=history, claims=claims,
                            bets=bets, bank=d.get("bank"), readings=readings, ruleset=ruleset, refuse=True)
     history.add(judgement.record)
-    out = judgement.as_dict()
-    given = {id(claim): dict(claims_doc[i]) for i, claim in enumerate(claims)}
-    for entry, refusal in zip(out["refused_claims"], judgement.refused, strict=True):
-        entry["claim"] = given.get(id(refusal.claim), entry["claim"])    # the claim as the document gives it
-    return out
+    return judgement, claims, claims_doc
 
 
 def unrecorded_deal(table: Table, number: int, deal_doc: Mapping, *, readings: Mapping[str, str] | None = None,

@@ -137,14 +137,16 @@ def preview_deal(table, number: int, started_at: str | dt.datetime, cards: Itera
                        weakest_wins=state.weakest_wins)
 
 
-def preview_game(doc: Mapping) -> DealPreview:
+def preview_game(doc: Mapping, *, history: GameHistory | None = None) -> DealPreview:
     """The last deal of a sitting document (``engine-api.md``), whose ``cards`` are the cards
     dealt so far, judged provisionally; the earlier deals are judged in full as its history (an
-    unrecorded deal among them counts, as in :func:`.judge.judge_game`)."""
+    unrecorded deal among them counts, as in :func:`.judge.judge_game`). ``history``: that history
+    when the caller kept it (:func:`.judge.sitting_history` of ``doc`` before its last deal, which
+    stays the same while the last deal's cards are recorded one by one); it is only read."""
     deals = doc.get("deals") if isinstance(doc, Mapping) else None
     if not isinstance(deals, list) or not deals:
         raise PreviewUnavailable(f"deals must be a list with the deal being dealt last, not {deals!r}", value=deals)
-    table, rs, readings, deals, history = dragon_judge.sitting_start(doc, upto=len(deals) - 1)
+    table, rs, readings, deals, history = dragon_judge.sitting_start(doc, upto=len(deals) - 1, history=history)
     if dragon_judge.is_unrecorded(deals[-1]):
         raise PreviewUnavailable(f"deal {len(deals)} is unrecorded: it has no cards to judge", value=len(deals))
     last = dragon_judge._keys(f"deal {len(deals)}", deals[-1], dragon_judge._DEAL_KEYS)

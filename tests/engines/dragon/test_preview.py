@@ -9,7 +9,7 @@ import pytest
 
 from rules.engines import dragon
 from rules.engines.cards import deck52, shuffled
-from rules.engines.dragon.judge import judge_deal
+from rules.engines.dragon.judge import judge_deal, sitting_history
 from rules.engines.dragon.presets import ruleset as get_ruleset
 from rules.engines.dragon.preview import PreviewUnavailable, preview_deal, preview_game
 from rules.engines.errors import RulesError
@@ -133,6 +133,24 @@ def test_preview_game_reads_the_earlier_deals_as_history():
     assert sorted(c.state for c in preview.cards) == sorted(expected)
     partial = preview_game(sitting([deal1, {"started_at": "2026-11-29T21:25:00+03:00", "cards": cards2[:5]}]))
     assert partial.dealt == 5 and partial.as_dict()["provisional"] is True
+
+
+def test_a_history_kept_from_an_earlier_card_gives_the_same_preview():
+    """The history before the deal being dealt depends only on the earlier deals: kept from the
+    deal's first card, it previews every later card as judging the earlier deals again does, and
+    previewing leaves it as it was."""
+    cards1 = [str(c) for c in shuffled(deck52(), 7)][:36]
+    cards2 = [str(c) for c in shuffled(deck52(), 8)][:36]
+    deal1 = {"started_at": "2026-11-29T21:15:00+03:00", "cards": cards1,
+             "bets": {"skeeve": 2, "aahz": 2, "tanda": 2, "massha": 2}}
+    quick = {"started_at": "2026-11-29T21:20:00+03:00", "unrecorded": True, "winners": ["aahz"], "pot": 8}
+    kept = sitting_history(sitting([deal1, quick, {"started_at": "2026-11-29T21:25:00+03:00", "cards": cards2[:1]}]),
+                           upto=2)
+    assert [d.number for d in kept.deals] == [1, 2] and kept.deals[0].winners
+    for n in (1, 9, 20, 36):
+        doc = sitting([deal1, quick, {"started_at": "2026-11-29T21:25:00+03:00", "cards": cards2[:n]}])
+        assert preview_game(doc, history=kept).as_dict() == preview_game(doc).as_dict()
+    assert len(kept) == 2
 
 
 def test_an_unrecorded_deal_counts_in_the_preview_of_the_next():
