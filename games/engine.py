@@ -16,7 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
+import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,6 +37,7 @@ from rules.engines.dragon import advisor
 from rules.engines.dragon import judge as dragon_judge
 from rules.engines.dragon import preview as dragon_preview
 from rules.engines.dragon.deal import Dealing, deal_from_seed
+from rules.engines.dragon.game import GameHistory
 from rules.engines.dragon.presets import ruleset as get_ruleset
 from rules.engines.errors import RulesError
 from rules.engines.readings import registry, resolve
@@ -72,10 +77,10 @@ def _player_doc(gp) -> dict:
     return doc
 
 
-def deal_document(deal, tz) -> dict:
+def deal_document(deal, tz, *, cards: Sequence[str] | None = None) -> dict:
     """One deal of the document: its cards in dealing order, the bets (total per player, ante
     included) and the claims. Reads ``deal.cards``, ``deal.bets`` and ``deal.claims`` through
-    ``.all()`` so prefetched rows are used."""
+    ``.all()`` so prefetched rows are used; ``cards``: the cards in dealing order, already read."""
     bets: dict[str, int] = {}
     for bet in deal.bets.all():
         key = player_key(bet.member_id)
@@ -97,20 +102,22 @@ def deal_document(deal, tz) -> dict:
         claims.append(row)
     return {
         "started_at": deal.started_at.astimezone(tz).isoformat(),
-        "cards": [c.card for c in sorted(deal.cards.all(), key=lambda c: c.seq)],
+        "cards": list(cards) if cards is not None else [c.card for c in sorted(deal.cards.all(), key=lambda c: c.seq)],
         "bets": bets,
         "claims": claims,
     }
 
 
-def sitting_document(game, deals: Iterable | None = None, *, others: Iterable | None = None) -> dict:
+def sitting_document(game, deals: Iterable | None = None, *, others: Iterable | None = None,
+                     cards: Mapping[int, Sequence[str]] | None = None) -> dict:
     """The Game as the engine's sitting document. ``deals`` are the deals judged from their cards
     (default: every deal of the Game whose cards were recorded). The deals logged as quick results
     were dealt all the same: each quick deal numbered before the last of ``deals`` is in the
     document as an unrecorded deal (its winners, pot and bets), so every deal has its number in the
     Game as its place in the document. With the default, the Game's quick deals come in whole but
     for a last one still waiting for its result. ``others`` gives those unrecorded deals already
-    read (each with ``live_results``), so nothing is read here."""
+    read (each with ``live_results``), so nothing is read here; ``cards`` the cards of ``deals``
+    already read (deal id -> cards in dealing order), for the deals it names."""
     venue = game.session.venue
     tz = venue.tz
     if deals is None:
@@ -127,7 +134,7 @@ def sitting_document(game, deals: Iterable | None = None, *, others: Iterable | 
             others = _other_deals(game, before=last, given={d.number for d in deals})
         else:
             others = [d for d in others if d.number < last]
-    rows = [(d.number, deal_document(d, tz)) for d in deals]
+    rows = [(d.number, deal_document(d, tz, cards=(cards or {}).get(d.pk))) for d in deals]
     rows += [(d.number, unrecorded_document(d, tz)) for d in others]
     return {
         "ruleset": game.ruleset,
@@ -424,6 +431,36 @@ def advice(doc: dict) -> dict[str, list[dict]]:
     return {player: [s.as_dict() for s in adv.suggestions] for player, adv in out.items()}
 
 
+# The history a deal's provisional judgement starts from (every earlier deal of the Game judged
+# in full) is the same for each card of the deal, and judging it again was most of a tap's time:
+# it is kept here, by what it is judged from (the document without its last deal).
+_HISTORIES: OrderedDict[bytes, GameHistory] = OrderedDict()
+_HISTORIES_KEPT = 64
+_histories_lock = threading.Lock()
+
+
+def _history_before_last(doc: Mapping) -> GameHistory | None:
+    """``rules.engines.dragon.judge.sitting_history`` of ``doc`` before its last deal, judged once
+    for all the cards of that deal; a fresh :class:`GameHistory` each time (the engine only reads
+    it, but a caller may add to it). None when ``doc`` has no deals to preview (the engine says so)."""
+    deals = doc.get("deals")
+    if not isinstance(deals, list) or not deals:
+        return None
+    earlier = json.dumps({**doc, "deals": deals[:-1]}, sort_keys=True, default=str, ensure_ascii=False)
+    key = hashlib.blake2b(earlier.encode(), digest_size=16).digest()
+    with _histories_lock:
+        kept = _HISTORIES.get(key)
+        if kept is not None:
+            _HISTORIES.move_to_end(key)
+    if kept is None:
+        kept = dragon_judge.sitting_history(doc, upto=len(deals) - 1)
+        with _histories_lock:
+            _HISTORIES[key] = kept
+            while len(_HISTORIES) > _HISTORIES_KEPT:
+                _HISTORIES.popitem(last=False)
+    return GameHistory(kept.deals, previous_game=kept.previous_game)
+
+
 def preview(doc: dict, *, readings: Mapping[str, str] | None = None):
     """The last deal of ``doc``, whose cards are those dealt so far, judged provisionally as if
     it ended now (``rules.engines.dragon.preview``), with the readings the binding precedents put
@@ -432,7 +469,7 @@ def preview(doc: dict, *, readings: Mapping[str, str] | None = None):
     shows nothing provisional."""
     document = {**doc, "readings": dict(readings_used(doc) if readings is None else readings)}
     try:
-        return dragon_preview.preview_game(document)
+        return dragon_preview.preview_game(document, history=_history_before_last(document))
     except RulesError:
         return None
     except Exception:  # noqa: BLE001 - advisory only: a rule that cannot read a part-dealt hand

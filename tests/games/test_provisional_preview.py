@@ -3,6 +3,7 @@ acted on the cards so far, marked provisional, within a bounded number of querie
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from html import escape
 
 import pytest
@@ -10,6 +11,7 @@ from django.urls import reverse
 
 from games import engine, presenters, selectors, services
 from games.sitting import sitting_for
+from rules.engines.dragon import judge as dragon_judge
 from rules.engines.dragon import preview as dragon_preview
 from tests.games.conftest import full_deal, post_cards
 
@@ -61,14 +63,14 @@ def test_a_partial_deal_the_engine_refuses_shows_nothing_provisional(monkeypatch
     services.deal_card(deal=deal, actor=croupier, card="Kd")
     client = client_as(players[0])
 
-    def refuses(doc):
+    def refuses(doc, **kwargs):
         raise dragon_preview.PreviewUnavailable("the cards so far cannot be judged yet", value=1)
 
     monkeypatch.setattr(dragon_preview, "preview_game", refuses)
     page = client.get(deal.get_absolute_url())
     assert page.status_code == 200 and b'id="deal-preview"' not in page.content and b"next card to" in page.content
 
-    def breaks(doc):
+    def breaks(doc, **kwargs):
         raise IndexError("a rule read a tenth card")
 
     monkeypatch.setattr(dragon_preview, "preview_game", breaks)
@@ -101,6 +103,31 @@ def full_deal_done(game, croupier, players, deal):
     services.result_confirm(result=services.result_submit(deal=deal, actor=players[0]), actor=players[1])
     assert selectors.deal_preview(sitting=sitting_for(deal)) is None
     return full_deal(game, croupier)
+
+
+def test_the_earlier_deals_are_judged_once_for_all_the_cards_of_a_deal(judge, monkeypatch, client_as, game, croupier,
+                                                                       players):
+    """Each tap's provisional judgement starts from the history of the earlier deals, which stays the
+    same while the deal is dealt: they are judged for its first card only, and each card's panel
+    is what judging them again gives."""
+    done = full_deal(game, croupier, seed="h1")
+    services.result_confirm(result=services.result_submit(deal=done, actor=players[0]), actor=players[1])
+    judged = []
+    real = dragon_judge.sitting_history
+
+    def counting(doc, *, upto):
+        judged.append(upto)
+        return real(doc, upto=upto)
+
+    monkeypatch.setattr(dragon_judge, "sitting_history", counting)
+    monkeypatch.setattr(engine, "_HISTORIES", OrderedDict())
+    deal = services.deal_start(game=game, actor=croupier)
+    client = client_as(players[0])
+    page = post_cards(client, deal, ["Kd", "7c", "Ah", "2s"])
+    assert 'id="deal-preview"' in page and judged == [1]
+    sitting = sitting_for(deal)
+    again = dragon_preview.preview_game({**sitting.judged_document, "readings": dict(sitting.readings)})
+    assert engine.preview_deal(sitting).as_dict() == again.as_dict() and judged == [1]
 
 
 @pytest.mark.parametrize("earlier", [0, 3])

@@ -32,9 +32,9 @@ def previewed(monkeypatch):
     documents = []
     real = dragon_preview.preview_game
 
-    def remembering(doc):
+    def remembering(doc, **kwargs):
         documents.append(doc)
-        return real(doc)
+        return real(doc, **kwargs)
 
     monkeypatch.setattr(dragon_preview, "preview_game", remembering)
     return documents
