@@ -86,6 +86,36 @@ def _cache(deal: Deal, name: str, model) -> None:
     cache[name] = empty
 
 
+_CARD_FIELDS = tuple(f.attname for f in DealtCard._meta.concrete_fields)
+
+
+def _cards_of(recorded: list[Deal], pk: int) -> dict[int, list[str]]:
+    """The cards of the ``recorded`` deals in dealing order (deal id -> cards), in one query. Only
+    deal ``pk`` gets its rows (its ``cards``, as a prefetch would leave them): the page shows where
+    each of its cards lies, while the earlier deals are only their cards in the sitting document
+    (a row each for every earlier card of the sitting was most of the time a tap took here)."""
+    if not recorded:
+        return {}
+    by_deal: dict[int, list[str]] = {d.pk: [] for d in recorded}
+    this = next((d for d in recorded if d.pk == pk), None)
+    rows = []
+    db = DealtCard.objects.db
+    deal_id, card = _CARD_FIELDS.index("deal_id"), _CARD_FIELDS.index("card")
+    for values in (DealtCard.objects.filter(deal__in=recorded).order_by("seq").values_list(*_CARD_FIELDS)):
+        by_deal[values[deal_id]].append(values[card])
+        if values[deal_id] == pk:
+            row = DealtCard.from_db(db, _CARD_FIELDS, values)
+            row.deal = this
+            rows.append(row)
+    if this is not None:
+        read = DealtCard.objects.filter(deal_id=pk).order_by("seq")
+        read._result_cache, read._prefetch_done = rows, True
+        if getattr(this, "_prefetched_objects_cache", None) is None:
+            this._prefetched_objects_cache = {}
+        this._prefetched_objects_cache["cards"] = read
+    return by_deal
+
+
 def _live_results(results) -> list[Result]:
     """Confirmed first ("confirmed" sorts before "draft"), then the newest version."""
     return sorted((r for r in results if r.status in Result.LIVE), key=lambda r: (r.status, -r.version))
@@ -108,8 +138,8 @@ def sitting_for(deal: Deal) -> Sitting:
     for d in deals:
         d.game = game
     recorded = [d for d in deals if d.mode != Deal.Mode.QUICK]
-    prefetch_related_objects(recorded, Prefetch("cards", queryset=DealtCard.objects.order_by("seq")),
-                             Prefetch("bets", queryset=Bet.objects.order_by("pk")))
+    cards = _cards_of(recorded, deal.pk)
+    prefetch_related_objects(recorded, Prefetch("bets", queryset=Bet.objects.order_by("pk")))
     prefetch_related_objects([d for d in recorded if d.has_claims],
                              Prefetch("claims", queryset=Claim.objects.order_by("pk")))
     # The results read: this deal's (the page shows every version) and the quick deals' (an
@@ -133,7 +163,7 @@ def sitting_for(deal: Deal) -> Sitting:
     this = next(d for d in deals if d.pk == deal.pk)
     tz = game.session.venue.tz
     others = [d for d in deals if d.mode == Deal.Mode.QUICK and d.number < deal.number]
-    document = engine.sitting_document(game, recorded, others=others)
+    document = engine.sitting_document(game, recorded, others=others, cards=cards)
     if this.mode == Deal.Mode.QUICK and not recorded:
         document["deals"] = [*document["deals"], engine.unrecorded_document(this, tz)]
     in_force, applied = readings_in_force(sitting_date(document), game="dragon")
