@@ -7,7 +7,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils import translation
 from django.utils.dates import MONTHS
 from django.utils.formats import date_format
@@ -208,22 +211,38 @@ def card_name(token) -> str:
         c = card_lib.parse_one(token)
     except RulesError:
         return _("a card")
+    return _card_name(get_language(), c)
+
+
+# A trace names the same few cards again and again, each name from three catalogue look-ups: a
+# card's name is looked up once per language (``language`` is the active one, the cache's key).
+@lru_cache(maxsize=512)
+def _card_name(language: str | None, c: card_lib.Card) -> str:
     if c.is_joker:
         return _("the Joker")
     return _("the %(rank)s of %(suit)s") % {"rank": _rank_names()[c.rank], "suit": _suit_names()[c.suit]}
 
 
+@receiver(setting_changed)
+def _forget_words(*, setting: str, **kwargs) -> None:
+    """The catalogues are read again when these change (as Django's own translations are)."""
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"}:
+        _card_name.cache_clear()
+        _offline_words.cache_clear()
+
+
 def _state_phrase(state: str, count: int = 1) -> str:
+    # Only the phrase asked for is looked up: a trace asks for one per sentence.
     phrases = {
-        "natural": npgettext("card state", "a natural card", "natural cards", count),
-        "wild": npgettext("card state", "a wild card", "wild cards", count),
-        "home": npgettext("card state", "a home card", "home cards", count),
-        "free": npgettext("card state", "a free card", "free cards", count),
-        "dead": npgettext("card state", "a dead card", "dead cards", count),
-        "incrementing": npgettext("card state", "an incrementing card", "incrementing cards", count),
-        "decrementing": npgettext("card state", "a decrementing card", "decrementing cards", count),
+        "natural": lambda: npgettext("card state", "a natural card", "natural cards", count),
+        "wild": lambda: npgettext("card state", "a wild card", "wild cards", count),
+        "home": lambda: npgettext("card state", "a home card", "home cards", count),
+        "free": lambda: npgettext("card state", "a free card", "free cards", count),
+        "dead": lambda: npgettext("card state", "a dead card", "dead cards", count),
+        "incrementing": lambda: npgettext("card state", "an incrementing card", "incrementing cards", count),
+        "decrementing": lambda: npgettext("card state", "a decrementing card", "decrementing cards", count),
     }
-    return phrases.get(str(state), phrases["natural"])
+    return phrases.get(str(state), phrases["natural"])()
 
 
 def _list(items: list[str]) -> str:
@@ -240,8 +259,9 @@ def _cards(rows: list[dict], names: Mapping[str, str]) -> str:
     for row in rows:
         for token in row.get("cards") or []:
             cards = by_player.setdefault(row.get("player"), [])
-            if card_name(token) not in cards:
-                cards.append(card_name(token))
+            name = card_name(token)
+            if name not in cards:
+                cards.append(name)
     parts = [f"{_list(cards)} ({player_name(who, names)})" if who else _list(cards)
              for who, cards in by_player.items()]
     if all(len(cards) == 1 for cards in by_player.values()):
@@ -564,6 +584,13 @@ def offline_recorder(page: dict, *, member) -> dict | None:
 def offline_words() -> dict:
     """The words the offline script shows on every page (the indicator, the sync and its
     conflicts), in the member's language; plural forms by the browser's plural category."""
+    return dict(_offline_words(get_language()))
+
+
+# Every page a member opens carries these words: they are looked up once per language
+# (``language`` is the active one, the cache's key).
+@lru_cache(maxsize=16)
+def _offline_words(language: str | None) -> dict:
     def forms(words) -> dict:
         # A number of each plural category of the browser's Intl.PluralRules, in either language.
         return {category: words(n) for category, n in (("one", 1), ("few", 2), ("many", 5), ("other", 5))}
