@@ -232,6 +232,9 @@ class DealtCard(models.Model):
     open = models.BooleanField(_("face up"))
     created_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, related_name="+")
     history = HistoricalRecords()
+    # A card shown as it is (games.selectors.HiddenCard stands for one a member may not see). The
+    # deal page asks every card; a missing attribute would cost the template a dir() of the row.
+    hidden = False
 
     class Meta:
         ordering = ["deal", "seq"]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from rules.engines.errors import RulesError
 
@@ -20,8 +23,13 @@ _lang = presenters.lang
 @register.simple_tag
 def card(token: str, state: str = "", extra: str = ""):
     """``<span class="card red">A♥</span>``; the rank in the member's notation."""
+    drawn = _card_html if isinstance(token, str) and isinstance(state, str) and isinstance(extra, str) else _draw_card
+    return drawn(_lang(), token, state, extra)
+
+
+def _draw_card(lang: str, token, state, extra) -> str:
     try:
-        text = engine.card_text(token, _lang())
+        text = engine.card_text(token, lang)
         colour = engine.card_colour(token)
     except RulesError:
         return format_html('<span class="card">{}</span>', token)
@@ -30,12 +38,37 @@ def card(token: str, state: str = "", extra: str = ""):
     return format_html('<span class="{}" title="{}">{}{}</span>', classes, token, rank, SUIT_SYMBOLS.get(suit, suit))
 
 
+# A deal page draws the same few dozen cards many times over (the hands, the picker, the trace) on
+# every tap: each drawing is made once per notation and state.
+_card_html = lru_cache(maxsize=4096)(_draw_card)
+
+
 @register.filter
 def card_label(token: str) -> str:
+    return _card_label(_lang(), token) if isinstance(token, str) else token
+
+
+@lru_cache(maxsize=1024)
+def _card_label(lang: str, token: str) -> str:
     try:
-        return engine.card_text(token, _lang())[:-1] + SUIT_SYMBOLS.get(token[-1], "")
+        return engine.card_text(token, lang)[:-1] + SUIT_SYMBOLS.get(token[-1], "")
     except RulesError:
         return token
+
+
+@register.simple_tag
+def card_picker(deck):
+    """The card picker's buttons, one per ``(token, dealt)`` of ``deck`` (a dealt card's is
+    disabled): the same 52 buttons on every tap, so each is drawn once per notation and state."""
+    lang = _lang()
+    return mark_safe("".join(_pick_button(lang, token, bool(dealt)) for token, dealt in deck))  # noqa: S308
+
+
+@lru_cache(maxsize=256)
+def _pick_button(lang: str, token: str, dealt: bool) -> str:
+    return format_html('<button type="submit" name="card" value="{}" class="pick card {}" data-card="{}"{}>{}</button>',
+                       token, "red" if token[-1:] in "hd" else "black", token,
+                       mark_safe(" disabled") if dealt else "", _card_label(lang, token))  # noqa: S308
 
 
 @register.simple_tag
