@@ -203,12 +203,17 @@ def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | None = None, disputes: bool = True,
+def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | None = None, panel: bool = False,
                   **extra) -> dict:
     """The deal page's context from the deal's sitting, read once (:func:`games.sitting.sitting_for`)
-    unless the caller has it already."""
+    unless the caller has it already. ``panel``: only what the recording panel shows
+    (``games/_recorder.html``, swapped in by htmx on every tap): no disputes, forms or versions."""
     sitting = sitting_for(deal) if sitting is None else sitting
-    page = selectors.deal_page(sitting=sitting, member=member, lang=presenters.lang(), disputes=disputes)
+    page = selectors.deal_page(sitting=sitting, member=member, lang=presenters.lang(), disputes=not panel)
+    if panel:
+        page.update({"member": member, "offline": presenters.offline_recorder(page, member=member)})
+        page.update(extra)
+        return page
     page.update({"member": member, "bet_form": BetForm(players=page["players"], member=member),
                  "claim_form": ClaimForm(players=page["players"], member=member),
                  "quick_form": QuickResultForm(players=page["players"])})
@@ -224,7 +229,7 @@ def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | Non
         page["correction_form"] = _correction_form(page)
     page["offline"] = presenters.offline_recorder(page, member=member)
     page["result_watch"] = _follows(live)
-    page["set_asides"] = list(deal.set_asides.select_related("chosen_by")) if disputes else []
+    page["set_asides"] = list(deal.set_asides.select_related("chosen_by"))
     page.update(extra)
     return page
 
@@ -271,7 +276,7 @@ def deal_card(request: HttpRequest, pk: int) -> HttpResponse:
         error = exc.message
     if request.htmx:
         return render(request, "games/_recorder.html",
-                      _deal_context(request, member, deal, sitting=sitting, disputes=False, card_error=error))
+                      _deal_context(request, member, deal, sitting=sitting, panel=True, card_error=error))
     if error:
         messages.error(request, error)
     return redirect(deal)
@@ -632,7 +637,8 @@ def deal_live(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("since") == stamp:
         return HttpResponse(status=204)
     response = render(request, "games/_deal_live.html",
-                      _deal_context(request, member, deal, disputes=over, live_over=over))
+                      # Once the result is in, its section comes along (out of band): the whole page's context.
+                      _deal_context(request, member, deal, panel=not over, live_over=over))
     if over:
         response.status_code = HttpResponseStopPolling.status_code
     return response
