@@ -5,9 +5,9 @@ decrementing card changes (IP-INCDEC-TARGET: modifiers 28-32, 45, 46, 52, 68, 69
 from __future__ import annotations
 
 from ...cards import lower_rank, raise_rank
-from ..state import NATURAL, CardState, Claim, DealState
+from ..state import NATURAL, WILD, CardState, Claim, DealState, rule_source
 
-__all__ = ["RED", "BLACK", "CARDINAL_SEATS", "natural_card", "m3_month", "incdec_target"]
+__all__ = ["RED", "BLACK", "CARDINAL_SEATS", "natural_card", "m3_month", "incdec_target", "wild_even_if_dead"]
 
 RED = ("h", "d")
 BLACK = ("c", "s")
@@ -80,3 +80,12 @@ def claims_by_player(claims: list[Claim]) -> dict[str, list[Claim]]:
     for claim in claims:
         out.setdefault(claim.player, []).append(claim)
     return out
+
+
+def wild_even_if_dead(state: DealState, c: CardState, point: str, why: str) -> None:
+    """A card a modifier names wild whatever its state (59's Five, 66's Twos): a dead one is revived
+    as wild, unless a base rule killed it and ``point`` reads ``rule_kill_stands`` (base rule 11)."""
+    if not c.dead:
+        state.grant(c, WILD, override=True, text=why)
+    elif not (rule_source(c.killed_by or "") and state.reading(point) == "rule_kill_stands"):
+        state.revive(c, into=WILD, text=why)

@@ -35,7 +35,7 @@ from ..astro import sun_is_up
 from ..context import SEATS
 from ..state import DEAD, FREE, HOME, NATURAL, WILD, CardState, Claim, DealState, rule_source
 from .base import PatternView, attach_final, modifier
-from .common import BLACK, incdec_target, natural_card, once_each
+from .common import BLACK, incdec_target, natural_card, once_each, wild_even_if_dead
 from .points_external import POINTS
 
 __all__ = ["CROUPIER_CLOTHING", "m53_seats", "m71_counted", "letter_counts", "dominant_tone", "in_window",
@@ -361,13 +361,7 @@ def m59(state: DealState) -> None:
         if v is five or (not all_victims and v.seq > five.seq):
             continue
         state.revive(v, undo=False, text=f"revived by the {five.card} of {second}")
-    why = f"{second}, second from the dealer, wears headwear and a beard"
-    if five.dead:
-        if rule_source(five.killed_by or "") and state.reading("IP-M59-DEAD-FIVE") == "rule_kill_stands":
-            return
-        state.revive(five, into=WILD, text=why)
-    else:
-        state.grant(five, WILD, override=True, text=why)
+    wild_even_if_dead(state, five, "IP-M59-DEAD-FIVE", f"{second}, second from the dealer, wears headwear and a beard")
 
 
 _FULL_BELLY = 43
@@ -583,13 +577,7 @@ def m66(state: DealState) -> None:
         return
     state.cancel(65, text=f"the {twos[0].card} showed in the third open circle")
     for c in twos:
-        why = "shown in the third open circle"
-        if c.dead:
-            if rule_source(c.killed_by or "") and state.reading("IP-M66-DEAD-TWO") == "rule_kill_stands":
-                continue
-            state.revive(c, into=WILD, text=why)
-        else:
-            state.grant(c, WILD, override=True, text=why)
+        wild_even_if_dead(state, c, "IP-M66-DEAD-TWO", "shown in the third open circle")
 
 
 # ---------------------------------------------------------------------------- M67 - M70
@@ -1139,28 +1127,30 @@ _M76_READINGS = ("IP-M76-PAIRS", "IP-M76-PHONETIC", "IP-M76-AGGREGATE", "IP-M76-
                  "IP-M76-RULE22")
 
 
-@modifier(number=76, group="external", hook="setup",
-          summary="Vowels predominate in the phonetic names of the dimensions of the players sitting "
-                  "opposite on N, E, S, W: every 4th deal the red foskas of rank 3, 6, 9 cannot be killed.",
-          reads=("dimension", "seats", "deal_number", "card_states", "modifiers"), does=("protect", "revive"),
-          readings=_M76_READINGS)
-def m76(state: DealState) -> None:
-    if state.facts.number % 4 or "vowels" not in _m76_vote(state):
+def _predominant_modifier(state: DealState, number: int, every: int, sound: str, colour: str,
+                          ranks: tuple[int, ...]) -> None:
+    if state.facts.number % every or sound not in _m76_vote(state):
         return
-    _unkillable(state, 76, lambda c: c.red and c.real_rank in (3, 6, 9),
-                f"deal {state.facts.number}: vowels predominate")
+    _unkillable(state, number, lambda c: (c.red if colour == "red" else c.black) and c.real_rank in ranks,
+                f"deal {state.facts.number}: {sound} predominate")
 
 
-@modifier(number=77, group="external", hook="setup",
-          summary="Consonants predominate in the phonetic names of the dimensions of the players sitting "
-                  "opposite on N, E, S, W: every 5th deal the black Threes, Sevens and Tens cannot be killed.",
-          reads=("dimension", "seats", "deal_number", "card_states", "modifiers"), does=("protect", "revive"),
-          readings=_M76_READINGS)
-def m77(state: DealState) -> None:
-    if state.facts.number % 5 or "consonants" not in _m76_vote(state):
-        return
-    _unkillable(state, 77, lambda c: c.black and c.real_rank in (3, 7, 10),
-                f"deal {state.facts.number}: consonants predominate")
+# Modifiers 76 and 77 as data: (number, every how many deals, what predominates in the phonetic names,
+# the colour and the real ranks of the cards that cannot be killed, summary) (:func:`_predominant_modifier`).
+_PREDOMINANT_MODIFIERS = (
+    (76, 4, "vowels", "red", (3, 6, 9),
+     "Vowels predominate in the phonetic names of the dimensions of the players sitting "
+     "opposite on N, E, S, W: every 4th deal the red foskas of rank 3, 6, 9 cannot be killed."),
+    (77, 5, "consonants", "black", (3, 7, 10),
+     "Consonants predominate in the phonetic names of the dimensions of the players sitting "
+     "opposite on N, E, S, W: every 5th deal the black Threes, Sevens and Tens cannot be killed."),
+)
+for _number, _every, _sound, _colour, _ranks, _summary in _PREDOMINANT_MODIFIERS:
+    modifier(number=_number, group="external", hook="setup", summary=_summary,
+             reads=("dimension", "seats", "deal_number", "card_states", "modifiers"), does=("protect", "revive"),
+             readings=_M76_READINGS)(partial(_predominant_modifier, number=_number, every=_every, sound=_sound,
+                                             colour=_colour, ranks=_ranks))
+del _number, _every, _sound, _colour, _ranks, _summary
 
 
 # ---------------------------------------------------------------------------- M78 - M88 (clothing)
@@ -1453,8 +1443,10 @@ def m84(state: DealState) -> None:
     _grant_all(state, lambda c: c.black and c.real_rank in wild, WILD, why)
 
 
-def _croupier_modifier(state: DealState, deal: int, start: int, end: int,
-                       wanted: tuple[tuple[int, str], ...]) -> None:
+def _croupier_modifier(state: DealState, deal: int, start: int, end: int, wanted: tuple[tuple[int, str], ...],
+                       moved: tuple[str, int] | None = None) -> None:
+    if moved is not None and state.reading(moved[0]) != "as_written":
+        deal = moved[1]
     if state.facts.number != deal or not _no_dominant(state):
         return
     held = _in_time(state, start, end)
@@ -1468,30 +1460,26 @@ def _croupier_modifier(state: DealState, deal: int, start: int, end: int,
 _READS_85 = ("clothing", "croupier", "deal_number", "time", "card_states")
 _READINGS_85 = ("IP-M78-TONE", "IP-M78-DEAD", "IP-M85-NO-DOMINANT", "IP-M85-WINDOW", "IP-M85-CLOCK")
 
-
-@modifier(number=85, group="external", kind="croupier",
-          summary="No dominant colour in the clothing (or the croupier finds it hard to tell): deal 1, "
-                  "between 05:00 and 17:00, is played with free Qc, Jh, Ks and Ad.",
-          reads=_READS_85, does=("free",), readings=_READINGS_85)
-def m85(state: DealState) -> None:
-    _croupier_modifier(state, 1, 5, 17, ((12, "c"), (11, "h"), (13, "s"), (14, "d")))
-
-
-@modifier(number=86, group="external", kind="croupier",
-          summary="No dominant colour in the clothing (or hard to tell): deal 2, between 11:00 and 23:00, "
-                  "is played with free Jc, Kh, As and Qd.",
-          reads=_READS_85, does=("free",), readings=_READINGS_85)
-def m86(state: DealState) -> None:
-    _croupier_modifier(state, 2, 11, 23, ((11, "c"), (13, "h"), (14, "s"), (12, "d")))
-
-
-@modifier(number=87, group="external", kind="croupier",
-          summary="No dominant colour in the clothing (or hard to tell): deal 2, between 16:00 and 04:00, "
-                  "is played with free Jd, Kc, Ah and Qs.",
-          reads=_READS_85, does=("free",), readings=(*_READINGS_85, "IP-M87-DEAL-NUMBER"))
-def m87(state: DealState) -> None:
-    deal = 2 if state.reading("IP-M87-DEAL-NUMBER") == "as_written" else 3
-    _croupier_modifier(state, deal, 16, 4, ((11, "d"), (13, "c"), (14, "h"), (12, "s")))
+# Modifiers 85-87 as data: (number, deal number, the hours the window opens and closes, the cards played
+# free, summary, and the reading that may move the deal with the deal it moves it to: modifier 87's is
+# the deal its text names under IP-M87-DEAL-NUMBER ``as_written``, else deal 3). With no dominant colour
+# in the clothing, the players in the window get the cards free (:func:`_croupier_modifier`).
+_CROUPIER_MODIFIERS = (
+    (85, 1, 5, 17, ((12, "c"), (11, "h"), (13, "s"), (14, "d")),
+     "No dominant colour in the clothing (or the croupier finds it hard to tell): deal 1, "
+     "between 05:00 and 17:00, is played with free Qc, Jh, Ks and Ad.", None),
+    (86, 2, 11, 23, ((11, "c"), (13, "h"), (14, "s"), (12, "d")),
+     "No dominant colour in the clothing (or hard to tell): deal 2, between 11:00 and 23:00, "
+     "is played with free Jc, Kh, As and Qd.", None),
+    (87, 2, 16, 4, ((11, "d"), (13, "c"), (14, "h"), (12, "s")),
+     "No dominant colour in the clothing (or hard to tell): deal 2, between 16:00 and 04:00, "
+     "is played with free Jd, Kc, Ah and Qs.", ("IP-M87-DEAL-NUMBER", 3)),
+)
+for _number, _deal, _start, _end, _wanted, _summary, _moved in _CROUPIER_MODIFIERS:
+    modifier(number=_number, group="external", kind="croupier", summary=_summary, reads=_READS_85,
+             does=("free",), readings=(*_READINGS_85, *(_moved[:1] if _moved else ())))(
+        partial(_croupier_modifier, deal=_deal, start=_start, end=_end, wanted=_wanted, moved=_moved))
+del _number, _deal, _start, _end, _wanted, _summary, _moved
 
 
 @modifier(number=88, group="external", kind="croupier",
