@@ -1,7 +1,4 @@
-from functools import cache
-
 from django.conf import settings
-from django.utils import translation
 
 
 def club(request):
@@ -12,14 +9,9 @@ def club(request):
             "offline_words": _words_of(member) if member is not None else None}
 
 
-@cache
-def _offline_words_in(language: str | None) -> dict:
-    # The words depend on the code and the language alone: translated once per language and process.
+def _words_of(member) -> dict:
     from games.presenters import offline_words
 
-    return offline_words()
-
-
-def _words_of(member) -> dict:
     # Whose taps a phone sends: a phone shared by two members sends each one's only in his name.
-    return {**_offline_words_in(translation.get_language()), "me": member.pk}
+    # The words themselves are kept per language by the presenter.
+    return {**offline_words(), "me": member.pk}
