@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -297,7 +298,8 @@ class ScheduledSession(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.title} ({self.local_start:%Y-%m-%d %H:%M})"
+        # Shown wherever a session is chosen (the casino's, dice and Draker forms): in the reader's words.
+        return f"{self.title} ({date_format(self.local_start, 'j E Y, H:i')})"
 
     def get_absolute_url(self) -> str:
         return reverse("club:session_detail", args=[self.pk])

@@ -181,3 +181,19 @@ def test_opened_from_a_session_the_page_proposes_that_evening(going, croupier, e
     assert page.context["form"]["session"].value() == other.pk
     index = client.get(reverse("tables:index") + f"?session={evening.pk}").content.decode()
     assert f'{reverse("tables:casino")}?session={evening.pk}"' in index
+
+
+@pytest.mark.parametrize(("lang", "month"), [("en", "January"), ("ru", "января")])
+def test_the_evening_to_choose_reads_its_date_in_words(going, evening, lang, month):
+    """The session's choices (casino, dice, Draker forms) name it by title and date in words, not
+    as 2027-01-05 20:30."""
+    from django.utils import translation
+
+    from games.tables.forms import CasinoStartForm
+
+    local = timezone.localtime(timezone.now(), evening.venue.tz).replace(month=1, day=5, hour=20, minute=30)
+    type(evening).objects.filter(pk=evening.pk).update(starts_at=local, ends_at=local + dt.timedelta(hours=3))
+    evening.refresh_from_db()
+    field = CasinoStartForm(sessions=type(evening).objects.filter(pk=evening.pk)).fields["session"]
+    with translation.override(lang):
+        assert [label for _pk, label in field.choices][1:] == [f"{evening.title} (5 {month} {local.year}, 20:30)"]
