@@ -289,10 +289,18 @@ def _without_marks(text: str) -> str:
     return text.replace(_START, "").replace(_STOP, "")
 
 
+# A point's id stands in a precedent's indexed text so that a search by it finds the precedent;
+# the passage a person reads has the point's question beside it and leaves the code out (the
+# match marks may fall inside the id).
+_POINT_ID = re.compile(f"(?<![\\w-]){_START}?IP{_STOP}?-[A-Z0-9{_START}{_STOP}-]*[A-Z0-9{_STOP}]")
+
+
 def _as_html(marked: str) -> str:
-    """A plain text with match marks as HTML: everything escaped, then each mark a <mark>."""
+    """A plain text with match marks as HTML: everything escaped, then each mark a <mark>; point
+    ids left out."""
     from django.utils.safestring import mark_safe
 
+    marked = _POINT_ID.sub("", marked).replace(_START + _STOP, "")
     out = escape(" ".join(marked.split()))
     return mark_safe(out.replace(_START, "<mark>").replace(_STOP, "</mark>"))  # noqa: S308 (escaped above)
 

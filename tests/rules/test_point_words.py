@@ -78,3 +78,15 @@ def test_the_english_words_of_a_point_that_names_other_points_by_code(archive):
     assert "IP-MANDATORY-CLAIM" in point.readings_help["holder"]         # the engine's own text
     meaning = readings_help(point, "en")["holder"]
     assert "IP-" not in meaning and "the club's reading of a choice nobody declared" in meaning
+
+
+def test_a_search_passage_leaves_point_ids_out_even_where_a_match_marks_them():
+    """A precedent's indexed text names the points it fixes by id (a search by id finds it); the
+    passage shown reads the point's question beside it, never the code."""
+    from rules import search
+
+    start, stop = "\x02", "\x03"
+    passage = str(search._as_html(f"IP-M15-TIE Several face-up cards {start}IP{stop}-M15-TIE share the "
+                                  f"lowest {start}rank{stop}: IP-{start}R2{stop}-WILD-CARD."))
+    assert passage == "Several face-up cards share the lowest <mark>rank</mark>: ."
+    assert not POINT_ID.search(passage)
