@@ -60,3 +60,19 @@ def phone_as(browser, live_server, member, lang: str = "en", *, confirm: bool = 
 def pytest_terminal_summary(terminalreporter):
     if _skipped:
         terminalreporter.write_line(MISSING, yellow=True)
+
+
+def two_at_a_table():
+    """Garkin the croupier, Skeeve (North) and Tananda (South) seated at today's session, their
+    Game started: (croupier, skeeve, tananda, game)."""
+    from club import services as club_services
+    from club.models import Member
+    from games import services
+    from tests import factories
+
+    croupier = factories.member(Member.Role.CROUPIER, display_name="Garkin", password=None)
+    skeeve = factories.member(display_name="Skeeve", password=None)
+    tananda = factories.member(display_name="Tananda", password=None)
+    session = factories.session(actor=croupier, days=0)
+    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
+    return croupier, skeeve, tananda, services.game_start(session=session, actor=croupier)

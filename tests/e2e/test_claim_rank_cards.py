@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from club import services as club_services
-from club.models import Member
 from games import services
 from games.models import Claim
-from tests import factories
-from tests.e2e.conftest import phone_as
+from tests.e2e.conftest import phone_as, two_at_a_table
 
 
 @pytest.mark.e2e
@@ -22,12 +19,7 @@ from tests.e2e.conftest import phone_as
 def test_a_claim_with_a_rank_and_further_cards_on_a_phone(live_server, browser, settings, lang):
     settings.GAMES_ADVISE_AFTER_SUBMIT = False
     ru = lang == "ru"
-    croupier = factories.member(Member.Role.CROUPIER, display_name="Garkin", password=None)
-    skeeve = factories.member(display_name="Skeeve", password=None)
-    tananda = factories.member(display_name="Tananda", password=None)
-    session = factories.session(actor=croupier, days=0)
-    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
-    game = services.game_start(session=session, actor=croupier)
+    croupier, skeeve, tananda, game = two_at_a_table()
     deal = services.deal_start(game=game, actor=croupier)
 
     page = phone_as(browser, live_server, skeeve, lang)
@@ -84,12 +76,7 @@ def test_a_claim_with_a_rank_and_further_cards_on_a_phone(live_server, browser, 
 def test_the_correction_form_asks_the_claim_it_adds_for_what_its_rule_reads(live_server, browser, settings, lang):
     settings.GAMES_ADVISE_AFTER_SUBMIT = False
     ru = lang == "ru"
-    croupier = factories.member(Member.Role.CROUPIER, display_name="Garkin", password=None)
-    skeeve = factories.member(display_name="Skeeve", password=None)
-    tananda = factories.member(display_name="Tananda", password=None)
-    session = factories.session(actor=croupier, days=0)
-    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
-    game = services.game_start(session=session, actor=croupier)
+    croupier, skeeve, tananda, game = two_at_a_table()
     deal = services.deal_digital(game=game, actor=croupier, seed="s1")
     services.result_confirm(result=services.result_submit(deal=deal, actor=skeeve), actor=tananda)
 

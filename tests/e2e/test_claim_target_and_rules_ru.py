@@ -7,12 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from club import services as club_services
-from club.models import Member
 from games import services
 from games.models import Claim
 from tests import factories
-from tests.e2e.conftest import phone_as
+from tests.e2e.conftest import phone_as, two_at_a_table
 
 
 @pytest.mark.e2e
@@ -20,12 +18,7 @@ from tests.e2e.conftest import phone_as
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_claim_with_a_target_card_on_a_phone(live_server, browser, settings, lang):
     settings.GAMES_ADVISE_AFTER_SUBMIT = False
-    croupier = factories.member(Member.Role.CROUPIER, display_name="Garkin", password=None)
-    skeeve = factories.member(display_name="Skeeve", password=None)
-    tananda = factories.member(display_name="Tananda", password=None)
-    session = factories.session(actor=croupier, days=0)
-    club_services.seating_set(session=session, actor=croupier, assignments={skeeve.pk: "N", tananda.pk: "S"})
-    game = services.game_start(session=session, actor=croupier)
+    croupier, skeeve, tananda, game = two_at_a_table()
     deal = services.deal_start(game=game, actor=croupier)
 
     page = phone_as(browser, live_server, skeeve, lang)
