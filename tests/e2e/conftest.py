@@ -31,10 +31,27 @@ def browser(monkeypatch):
     # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
     # still synchronous.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    monkeypatch.setattr(sync_api.Page, "screenshot", _settled_screenshot(sync_api.Page.screenshot, sync_api.Error))
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def _settled_screenshot(screenshot, error):
+    """A screenshot is what a person looks at after the walk, not a step of it: one taken while the
+    page is between two documents is taken again once the new one has loaded."""
+
+    def settled(page, *args, **kwargs):
+        try:
+            return screenshot(page, *args, **kwargs)
+        except error as failed:
+            if "Unable to capture screenshot" not in str(failed):
+                raise
+            page.wait_for_load_state("load")
+            return screenshot(page, *args, **kwargs)
+
+    return settled
 
 
 def phone_as(browser, live_server, member, lang: str = "en", *, confirm: bool = False):

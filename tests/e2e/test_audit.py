@@ -53,8 +53,8 @@ def test_an_admin_reads_the_clubs_history_on_a_phone(live_server, browser, lang)
     # Only Skeeve's changes: his answer.
     page.locator("#audit-filter-box summary").click()
     page.select_option("#id_member", str(skeeve.pk))
-    page.locator("#audit-filter button[type=submit]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("#audit-filter button[type=submit]").click()
     assert page.locator("#audit-rows li.audit-row").count() == 1
     assert words["answer"] in page.inner_text("#audit-rows")
     page.screenshot(path=f"/tmp/audit-{lang}-2-member.png", full_page=True)

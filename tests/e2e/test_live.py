@@ -203,8 +203,8 @@ def test_a_draft_discarded_on_one_phone_goes_from_the_other(live_server, browser
 
     discarding = phone_as(browser, live_server, skeeve, lang)
     discarding.goto(live_server.url + deal.get_absolute_url())
-    discarding.locator('#result form[action$="/discard/"] button').tap()
-    discarding.wait_for_load_state()
+    with discarding.expect_navigation():
+        discarding.locator('#result form[action$="/discard/"] button').tap()
 
     watching.wait_for_selector("#result-discarded", timeout=WAIT)
     assert _not_reloaded(watching)

@@ -40,7 +40,8 @@ def test_a_newcomer_without_a_seat_is_told_beside_the_seat(live_server, browser,
     page.goto(live_server.url + game.get_absolute_url())
     page.get_by_text(words["summary"]).click()
     page.get_by_label(words["joins"]).select_option(label="Gleep")
-    page.locator("#reseat").click()
+    with page.expect_navigation():
+        page.locator("#reseat").click()
     error = page.locator("#id_newcomer_seat_error, .field-error").filter(has_text=words["missing"])
     assert error.count() >= 1, page.inner_text("main")
     assert page.locator("details[open]").count() == 1
@@ -48,8 +49,8 @@ def test_a_newcomer_without_a_seat_is_told_beside_the_seat(live_server, browser,
     assert Game.objects.count() == 1
 
     page.get_by_label(words["seat"]).select_option("W")
-    page.locator("#reseat").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("#reseat").click()
     assert Game.objects.count() == 2
     assert words["started"] in page.inner_text("main").lower()
     page.screenshot(path=f"/tmp/reseat-done-{lang}.png", full_page=True)

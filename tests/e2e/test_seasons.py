@@ -146,8 +146,8 @@ def test_a_season_of_the_casino_night_and_the_trick_cup(live_server, browser, pl
     member.wait_for_selector("#hand-session")
     assert words["counts"] in member.inner_text("#hand-session")
     assert "Casino night" in member.inner_text("#hand-session")
-    member.locator("button[name=action][value=fold]").tap()
-    member.wait_for_load_state()
+    with member.expect_navigation():
+        member.locator("button[name=action][value=fold]").tap()
     member.screenshot(path=f"/tmp/seasons-casino-hand-{lang}.png", full_page=True)
 
     member.goto(live_server.url + season.get_absolute_url())
