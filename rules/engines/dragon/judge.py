@@ -523,6 +523,12 @@ def _keys(where: str, value: object, allowed: set[str]) -> dict:
     return dict(value)
 
 
+def deal_from_doc(where: str, deal_doc: object) -> dict:
+    """A recorded deal of a sitting document as a dict, its keys checked (``RulesError`` naming
+    ``where`` for a deal that is not an object or carries a key the contract does not know)."""
+    return _keys(where, deal_doc, _DEAL_KEYS)
+
+
 def table_from_doc(doc: Mapping) -> Table:
     players_doc = doc.get("players")
     if not isinstance(players_doc, list):
@@ -710,7 +716,7 @@ def _judge_recorded(table: Table, number: int, deal_doc: Mapping, *, history: Ga
                     readings: Mapping[str, str], ruleset: Ruleset) -> tuple[DealJudgement, list[Claim], list]:
     """A recorded deal of a sitting document judged with ``history``, its record added to it: the
     judgement, the claims read and the claims as the document gives them."""
-    d = _keys(f"deal {number}", deal_doc, _DEAL_KEYS)
+    d = deal_from_doc(f"deal {number}", deal_doc)
     if "started_at" not in d or "cards" not in d:
         raise RulesError(f"deal {number} needs started_at and cards", value=number)
     claims_doc = d.get("claims", [])

@@ -149,7 +149,7 @@ def preview_game(doc: Mapping, *, history: GameHistory | None = None) -> DealPre
     table, rs, readings, deals, history = dragon_judge.sitting_start(doc, upto=len(deals) - 1, history=history)
     if dragon_judge.is_unrecorded(deals[-1]):
         raise PreviewUnavailable(f"deal {len(deals)} is unrecorded: it has no cards to judge", value=len(deals))
-    last = dragon_judge._keys(f"deal {len(deals)}", deals[-1], dragon_judge._DEAL_KEYS)
+    last = dragon_judge.deal_from_doc(f"deal {len(deals)}", deals[-1])
     return preview_deal(table, len(deals), last["started_at"], last.get("cards", []), history=history,
                         claims=[dragon_judge.claim_from_doc(c) for c in last.get("claims", [])],
                         readings=readings, ruleset=rs)
