@@ -8,6 +8,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 WIDTH, HEIGHT, PAD = 320, 160, 28
+# What fits on one line of a bar chart at its font size (about 5.5 units a character).
+BAR_LABEL_CHARS = 56
 
 
 def line_chart(points: Sequence[tuple[float, float]], *, title: str = "", decimals: int | None = None) -> SafeString:
@@ -45,20 +47,24 @@ def line_chart(points: Sequence[tuple[float, float]], *, title: str = "", decima
 
 
 def bar_chart(rows: Sequence[tuple[str, int]], *, title: str = "") -> SafeString:
-    """Horizontal bars, one per (label, count)."""
+    """Horizontal bars, one per (label, count), each label on its own line above its bar: a rule's
+    title is longer than any margin a phone's width leaves beside the bars. A label longer than the
+    chart is cut with an ellipsis (the table beside the chart gives it whole)."""
     rows = list(rows)
     if not rows:
         return mark_safe("")
     top = max(count for _, count in rows) or 1
-    bar_h, gap, label_w = 14, 6, 110
-    height = len(rows) * (bar_h + gap) + gap
+    label_h, bar_h, gap = 12, 12, 7
+    row_h = label_h + bar_h + gap
+    height = len(rows) * row_h + gap
     bars = []
     for i, (label, count) in enumerate(rows):
-        y = gap + i * (bar_h + gap)
-        w = round((WIDTH - label_w - 30) * count / top, 1)
-        bars.append(f'<text x="{label_w - 4}" y="{y + 11}" font-size="10" text-anchor="end">{escape(label)}</text>'
-                    f'<rect x="{label_w}" y="{y}" width="{w}" height="{bar_h}" fill="#4a90d9"/>'
-                    f'<text x="{label_w + w + 4}" y="{y + 11}" font-size="10">{count}</text>')
+        y = gap + i * row_h
+        w = round((WIDTH - 30) * count / top, 1)
+        shown = label if len(label) <= BAR_LABEL_CHARS else label[:BAR_LABEL_CHARS - 1].rstrip() + "…"
+        bars.append(f'<text x="0" y="{y + 9}" font-size="10">{escape(shown)}</text>'
+                    f'<rect x="0" y="{y + label_h}" width="{w}" height="{bar_h}" fill="#4a90d9"/>'
+                    f'<text x="{round(w + 4, 1)}" y="{y + label_h + 10}" font-size="10">{count}</text>')
     return mark_safe(
         f'<svg viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">'
         f"<title>{escape(title)}</title>{''.join(bars)}</svg>")
