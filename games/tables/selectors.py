@@ -87,6 +87,13 @@ def dice_matches(*, member: Member | None = None) -> QuerySet[DiceMatch]:
     return qs
 
 
+def dice_match_lines() -> QuerySet[DiceMatch]:
+    """The matches as the dice page lists them (players, session, pool, winner or phase): not the
+    engine's record of every move, nor who opened or was invited."""
+    return (DiceMatch.objects.select_related("first", "second", "winner", "session")
+            .defer("document", "readings", "entries"))
+
+
 def dice_match_detail(*, pk: int) -> DiceMatch:
     return dice_matches().get(pk=pk)
 

@@ -220,7 +220,7 @@ def dice_list(request: HttpRequest) -> HttpResponse:
                 field = (exc.extra.get("field") if isinstance(exc, ApplicationError) else None) or None
                 form.add_error(field if field in form.fields else None, exc.message)
         status = 400
-    matches = list(selectors.dice_matches().order_by("-created_at", "-pk")[:50])
+    matches = list(selectors.dice_match_lines().order_by("-created_at", "-pk")[:50])
     return render(request, "tables/dice_list.html", {"form": form, "matches": matches}, status=status)
 
 
