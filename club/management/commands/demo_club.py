@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand
+from django.db import connection
 
 from club import demo
 from games import demo as games_demo
@@ -18,6 +19,11 @@ class Command(BaseCommand):
         tables_demo.load()
         tournaments_demo.load()
         seasons_demo.load()
+        if connection.vendor == "postgresql":
+            # After a bulk load, as PostgreSQL's documentation advises: the planner's statistics
+            # of the new rows, rather than waiting for autovacuum to gather them.
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
         self.stdout.write(self.style.SUCCESS(
             f"Demo club ready: {len(loaded['members'])} members, {len(loaded['sessions'])} sessions."))
         self.stdout.write("Demo logins (email / password):")
