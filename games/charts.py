@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -14,7 +15,8 @@ BAR_LABEL_CHARS = 56
 
 def line_chart(points: Sequence[tuple[float, float]], *, title: str = "", decimals: int | None = None) -> SafeString:
     """A polyline of (x, y) points with a zero line and the extremes labelled (rounded to
-    ``decimals`` places when given; written with a dot, never through the locale)."""
+    ``decimals`` places when given). The coordinates are written with a dot, never through the
+    locale; the two labels are text, written as the page's language writes numbers."""
     if not points:
         return mark_safe("")
     xs = [p[0] for p in points]
@@ -31,7 +33,8 @@ def line_chart(points: Sequence[tuple[float, float]], *, title: str = "", decima
         return round(HEIGHT - PAD - (y - y0) * (HEIGHT - 2 * PAD) / yspan, 1)
 
     def label(y: float) -> str:
-        return str(y) if decimals is None else f"{y:.{decimals}f}"
+        # Words on the picture, not coordinates: written as the page's language writes numbers.
+        return number_format(y, decimal_pos=decimals)
 
     path = " ".join(f"{sx(x)},{sy(y)}" for x, y in points)
     dots = "".join(f'<circle cx="{sx(x)}" cy="{sy(y)}" r="2.5"/>' for x, y in points)

@@ -39,3 +39,14 @@ def test_the_longest_bar_is_the_largest_count_and_its_number_follows_it():
 
 def test_no_rows_draw_nothing():
     assert charts.bar_chart([]) == ""
+
+
+def test_a_line_charts_labels_read_as_the_pages_language_its_coordinates_never():
+    from django.utils import translation
+
+    with translation.override("ru"):
+        svg = charts.line_chart([(0, 0.0), (1, -1.4)], decimals=1)
+    assert ">-1,4</text>" in svg and ">0,0</text>" in svg
+    assert not re.search(r'(cx|cy|y|y1|y2|points)="[^"]*\d,\d', svg.replace('points="', 'p="'))
+    with translation.override("en"):
+        assert ">-1.4</text>" in charts.line_chart([(0, 0.0), (1, -1.4)], decimals=1)
