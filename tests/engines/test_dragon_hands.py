@@ -10,7 +10,7 @@ import pytest
 from rules.engines import dragon
 from rules.engines.errors import RulesError
 
-SEED = Path("/work/shared/seeds/dragon-poker-rules.txt")
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "dragon-poker-rules.txt"
 
 CODE_NAMES = [
     "long_flush_poker", "middle_flush_poker", "long_flush_straight", "medium_flush_poker", "flush_poker",
