@@ -91,11 +91,11 @@ def _sessions(member: Member) -> list[Table]:
 
 def _play(member: Member, site: str) -> list[Table]:
     from games.models import Bet, Claim, Result
-    from games.selectors import statement
+    from games.selectors import plays_in, statement
     from games.tournaments.models import Entry
 
-    results = (Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
-               .select_related("deal__game").prefetch_related("winners").order_by("confirmed_at", "pk").distinct())
+    results = (Result.objects.filter(plays_in(member, "deal__game"), status=Result.Status.CONFIRMED)
+               .select_related("deal__game").prefetch_related("winners").order_by("confirmed_at", "pk"))
     result_rows = [{"confirmed_at": _when(r.confirmed_at), "game": str(r.deal.game), "deal": r.deal.number,
                     "version": r.version, "winners": ", ".join(w.display_name for w in r.winners.all()),
                     "my_chips": (r.chips or {}).get(str(member.pk), 0), "pot": r.pot,

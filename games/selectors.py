@@ -197,7 +197,7 @@ _RESULT_LINE_FIELDS = ("deal", "version", "status", "kind", "pot", "confirmed_at
 
 def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
     """The member's last confirmed results, read as far as their lines show them."""
-    return list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
+    return list(Result.objects.filter(plays_in(member, "deal__game"), status=Result.Status.CONFIRMED)
                 .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
                 .prefetch_related(Prefetch("winners", queryset=Member.objects.only("display_name")))
                 .order_by("-confirmed_at")[:limit])
@@ -256,7 +256,7 @@ def member_stats(*, member: Member, with_chips: bool = True) -> dict:
     member and the best hand ever: four queries whatever the history. Without ``with_chips`` (a
     reader who may not see the member's chips) the net chips are left out: no series, net None."""
     key = engine.player_key(member.pk)
-    results = list(Result.objects.filter(status=Result.Status.CONFIRMED, deal__game__players__member=member)
+    results = list(Result.objects.filter(plays_in(member, "deal__game"), status=Result.Status.CONFIRMED)
                    .select_related("deal__game__session").prefetch_related("winners").order_by("confirmed_at"))
     played = len(results)
     won = sum(1 for r in results if any(w.pk == member.pk for w in r.winners.all()))
