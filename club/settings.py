@@ -68,7 +68,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, but a session begun under Django's or allauth's backend is read by ours below.
+    "club.auth_backends.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # After the language and the user are known: its 400 page is in the member's language.
     "club.middleware.ControlCharacterMiddleware",
@@ -164,9 +165,10 @@ AUTH_PASSWORD_VALIDATORS = [
 if env.bool("TESTING", default=False):
     # Tests create many accounts; a slow hash buys nothing there.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Django's and allauth's backends, reading the account with its member in one query.
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "club.auth_backends.MemberModelBackend",
+    "club.auth_backends.MemberAllauthBackend",
 ]
 
 # Accounts (django-allauth): email login; the club is private, signup only by invitation

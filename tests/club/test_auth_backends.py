@@ -1,0 +1,58 @@
+"""The signed-in account is read with its member in one query, and a session begun under
+Django's or allauth's own backend stays signed in."""
+
+import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from club.auth_backends import RENAMED
+
+pytestmark = pytest.mark.django_db
+
+
+def test_logging_in_by_email_names_the_clubs_backend(client, plain_member):
+    client.post(reverse("account_login"), {"login": plain_member.user.email, "password": "pw-12345678"})
+    assert client.session[BACKEND_SESSION_KEY] == "club.auth_backends.MemberAllauthBackend"
+
+
+def test_the_member_comes_with_the_account(client_as, plain_member):
+    client = client_as(plain_member)
+    client.get(reverse("club:dimension_list"))
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("club:dimension_list")).status_code == 200
+    member_reads = [q["sql"] for q in queries.captured_queries if 'FROM "club_member"' in q["sql"]
+                    and '"auth_user"' not in q["sql"]]
+    assert member_reads == [], member_reads
+    assert any('"auth_user"' in q["sql"] and '"club_member"' in q["sql"] for q in queries.captured_queries)
+
+
+def test_an_account_without_a_member_still_signs_in(client, django_user_model):
+    user = django_user_model.objects.create_superuser("root", "root@example.org", "pw-12345678")
+    client.force_login(user)
+    assert client.get(reverse("club:dimension_list")).status_code == 200
+
+
+@pytest.mark.parametrize("old_path", sorted(RENAMED))
+def test_a_session_begun_under_the_old_backend_stays_signed_in(client, plain_member, old_path):
+    session = client.session
+    session[SESSION_KEY] = str(plain_member.user.pk)
+    session[BACKEND_SESSION_KEY] = old_path
+    session[HASH_SESSION_KEY] = plain_member.user.get_session_auth_hash()
+    session.save()
+    client.cookies["sessionid"] = session.session_key
+    response = client.get(reverse("games:member_dashboard"))
+    assert response.status_code == 200
+    assert response.context["user"] == plain_member.user
+    assert client.session[BACKEND_SESSION_KEY] == RENAMED[old_path]
+
+
+def test_a_session_naming_an_unknown_backend_is_signed_out(client, plain_member):
+    session = client.session
+    session[SESSION_KEY] = str(plain_member.user.pk)
+    session[BACKEND_SESSION_KEY] = "somewhere.else.Backend"
+    session[HASH_SESSION_KEY] = plain_member.user.get_session_auth_hash()
+    session.save()
+    client.cookies["sessionid"] = session.session_key
+    assert client.get(reverse("games:member_dashboard")).status_code == 302
