@@ -12,12 +12,14 @@ import os
 from club.logging import formatters
 
 bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
-# Threaded workers (gthread): a process per core plus one keeps both cores busy, and a few
-# threads in each overlap the waits on the database and Redis. They also keep the client's
-# connection alive between requests, where a synchronous worker closes it after every answer.
-# GUNICORN_THREADS=1 falls back to synchronous workers.
-workers = int(os.environ.get("WEB_CONCURRENCY", (os.cpu_count() or 1) + 1))
-threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Synchronous workers, twice as many as cores: a request waiting on the database or Redis leaves
+# the core to another worker. Measured by bench/load.py on two cores, this served about a fifth
+# more requests a second than threaded workers (whose threads wait on each other for Python's
+# lock) or a worker per core. They close the connection after each answer, so they belong behind
+# a proxy that buffers slow clients (nginx, or the platform's router). GUNICORN_THREADS=N (N > 1)
+# makes them threaded (gthread) workers.
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
