@@ -21,6 +21,10 @@ body; private documents (unpublished precedents) are found only when asked for.
 over the stemmed index, mapped back word by word to the original text (the index holds one stem
 per word, so a snippet shows the words a member wrote, not their stems).
 
+Both are kept in each process under the archive's version (:mod:`rules.archive_cache`): the same
+search asked again before the rulebook, the precedents or their index change is not run again.
+Each process keeps a bounded number of them (the ``fragments`` cache), whatever is searched.
+
 The stemmer
 -----------
 FTS5 has no Russian stemmer, so :func:`stem` stems each word with ``snowballstemmer``: the Snowball
@@ -31,6 +35,7 @@ algorithms PostgreSQL's 'russian' and 'english' configurations use, so both back
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -109,6 +114,7 @@ def _upsert_many(kind: str, rows: list[tuple[str, str, str, bool]]) -> None:
         for ref, title, body, public in rows])
     if _is_postgres():
         SearchDocument.objects.filter(kind=kind, ref__in=refs).update(vector=_pg_vector())
+        _index_changed()
         return
     ids = dict(SearchDocument.objects.filter(kind=kind, ref__in=refs).values_list("ref", "pk"))
     # A flushed test database keeps the FTS rows while ids start again: clear the new ids first.
@@ -116,6 +122,7 @@ def _upsert_many(kind: str, rows: list[tuple[str, str, str, bool]]) -> None:
     with connection.cursor() as cursor:
         cursor.executemany(f"INSERT INTO {FTS_TABLE}(rowid, title, body) VALUES (%s, %s, %s)",
                            [(ids[d.ref], stem_text(d.title), stem_text(d.body)) for d in docs])
+    _index_changed()
 
 
 def precedent_text(precedent) -> tuple[str, str]:
@@ -155,6 +162,15 @@ def remove_entries(keys: list[str]) -> None:
     if not _is_postgres():
         _fts_delete(list(docs.values_list("pk", flat=True)))
     docs.delete()
+    _index_changed()
+
+
+def _index_changed() -> None:
+    """The index was written in bulk (no signals): the searches kept under the archive's version
+    are stale."""
+    from . import archive_cache
+
+    archive_cache.changed()
 
 
 # What a search box holds. A longer text is refused rather than cut: a cut query finds other things.
@@ -220,16 +236,38 @@ def _fts_query(q: str) -> str:
     return " AND ".join(f'"{t}"*' for t in terms if t)
 
 
+def _kept(what: str, compute, *parts):
+    """What ``compute`` returns for these ``parts``, kept under the archive's version and the
+    language (a rulebook hit's title is shown in it)."""
+    from django.core.cache import caches
+    from django.utils import translation
+
+    from . import archive_cache
+
+    named = repr((what, archive_cache.version(), translation.get_language(), parts))
+    key = "rules:search:" + hashlib.sha256(named.encode()).hexdigest()
+    kept = caches["fragments"].get(key)
+    if kept is None:
+        kept = compute()
+        caches["fragments"].set(key, kept, archive_cache.FRAGMENT_TIMEOUT)
+    return kept
+
+
 def search(q: str, *, kind: str | None = None, include_private: bool = False,
            limit: int | None = None) -> list[Hit]:
     """Ranked hits for ``q`` (best first), all of them unless ``limit`` is given. Empty for a
     query without words; a text with a control character or longer than a search box is refused
     (:func:`check_text`)."""
-    from .models import SearchDocument
-
     check_text(q)
     if not words(q):
         return []
+    return list(_kept("hits", lambda: _search(q, kind=kind, include_private=include_private, limit=limit),
+                      q, kind, include_private, limit))
+
+
+def _search(q: str, *, kind: str | None, include_private: bool, limit: int | None) -> list[Hit]:
+    from .models import SearchDocument
+
     if _is_postgres():
         from django.contrib.postgres.search import SearchRank
         from django.db.models import F
@@ -409,11 +447,16 @@ def snippets(q: str, hits: Iterable[Hit]) -> dict[int, str]:
     as safe HTML: the text escaped and each matched word in ``<mark>``. PostgreSQL's
     ``ts_headline`` picks the passage there; on SQLite FTS5's ``highlight()`` says which words
     matched. Ask for one page's hits: it reads their texts."""
-    from .models import SearchDocument
 
     doc_ids = [h.doc_id for h in hits if h.doc_id]
     if not doc_ids or not words(q):
         return {}
+    return dict(_kept("snippets", lambda: _snippets(q, doc_ids), q, tuple(doc_ids)))
+
+
+def _snippets(q: str, doc_ids: list[int]) -> dict[int, str]:
+    from .models import SearchDocument
+
     if _is_postgres():
         return _pg_snippets(q, doc_ids)
     bodies = dict(SearchDocument.objects.filter(pk__in=doc_ids).values_list("pk", "body"))

@@ -35,6 +35,16 @@ def _default_language():
 
 
 @pytest.fixture(autouse=True)
+def _nothing_kept_from_another_test():
+    """Every test starts with nothing kept in the process's fragments cache: a test's rows are
+    rolled back, but what was kept from them (a search, under the archive's version) would
+    outlive them."""
+    from django.core.cache import caches
+
+    caches["fragments"].clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings):
     """Members made in tests log in with passwords or force_login; the production hasher would
     spend seconds on them for nothing (the login limits count attempts, not hashing time)."""

@@ -153,3 +153,57 @@ def test_a_kept_api_page_is_answered_without_reading_the_precedents(archive, cro
     # A ruling moves the version on: the kept pages are not answered any more.
     ruling(croupier, title="Ruled after the page was kept", on=dt.date(2030, 1, 3), status="binding")
     assert client.get("/api/precedents/?limit=2&offset=1").json()["count"] == first.json()["count"] + 1
+
+
+# ----------------------------------------------------------------------------- kept searches
+def _search_reads(queries) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries
+            if "rules_searchdocument" in q["sql"] or "rules_search_fts" in q["sql"]]
+
+
+def test_a_search_asked_again_reads_nothing_of_the_index(archive):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from rules import search
+
+    hits = search.search("дикие карты")
+    snippets = search.snippets("дикие карты", hits[:5])
+    with CaptureQueriesContext(connection) as queries:
+        assert search.search("дикие карты") == hits
+        assert search.snippets("дикие карты", hits[:5]) == snippets
+    assert _search_reads(queries) == []
+    with CaptureQueriesContext(connection) as queries:
+        search.search("дикие карты", include_private=True)
+    assert _search_reads(queries), "a search of drafts too is not the members' search"
+
+
+def test_a_kept_search_finds_a_new_ruling(archive, croupier):
+    from rules import search
+
+    assert search.search("Zebroid") == []
+    new = ruling(croupier, title="Zebroid", ruling="Short.", on=dt.date(2017, 1, 1))
+    assert [h.ref for h in search.search("Zebroid")] == [new.permanent_id]
+
+
+def test_a_kept_search_follows_the_index_written_in_bulk(archive):
+    from rules import search
+
+    assert "D1" in [h.ref for h in search.search("дикие карты", kind="entry")]
+    search.remove_entries(["D1"])
+    assert "D1" not in [h.ref for h in search.search("дикие карты", kind="entry")]
+    search.index_entries([RulebookEntry.objects.get(key="D1")])
+    assert "D1" in [h.ref for h in search.search("дикие карты", kind="entry")]
+
+
+def test_a_kept_search_shows_titles_in_the_asking_language(archive):
+    from django.utils import translation
+
+    from rules import search
+
+    entry = RulebookEntry.objects.get(key="D1")
+    with translation.override("en"):
+        english = {h.ref: h.title for h in search.search("дикие карты", kind="entry")}
+    with translation.override("ru"):
+        russian = {h.ref: h.title for h in search.search("дикие карты", kind="entry")}
+    assert english["D1"] == entry.title and russian["D1"] == entry.title_ru

@@ -90,6 +90,10 @@ class Command(BaseCommand):
             self._pg_restore(connection, source)
         else:
             self._sqlite_restore(connection, source)
+        # What the pages and searches kept from the archive before is not the restored archive.
+        from rules import archive_cache
+
+        archive_cache.changed()
         self.stdout.write(self.style.SUCCESS(
             f"Restored {source}. Run `manage.py migrate` if the backup is older than the code."))
 
