@@ -365,13 +365,15 @@ def member_dashboard(*, member: Member) -> dict:
     from club.selectors import rsvps_of_member
 
     return {
-        "next_sessions": list(rsvps_of_member(member=member)[:5]),
+        # Each line names the session, when it starts where it is played, and the answer.
+        "next_sessions": list(rsvps_of_member(member=member)
+                              .only("answer", "session__title", "session__starts_at", "session__venue__timezone")[:5]),
         "last_results": results_of_member(member=member),
         "balance": balance(member=member),
         "waiting": list(results_waiting(member=member)),
         # The page names each table and links to it: the players are not read.
         "my_games": list(Game.objects.filter(status=Game.Status.LIVE).filter(plays_in(member, "pk"))
-                         .select_related("session__venue")),
+                         .only("number", "session__title").select_related("session")),
     }
 
 
