@@ -114,6 +114,10 @@ if env.str("DATABASE_URL", default=""):
     # A connection kept per worker thread: opening one per request costs more than most pages.
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+    # A form's choice of members or sessions reads its rows with .iterator(), which on PostgreSQL
+    # would open a server-side cursor (DECLARE, FETCH, CLOSE: three more round trips per list).
+    # Nothing here streams a table too big to read at once.
+    DATABASES["default"].setdefault("DISABLE_SERVER_SIDE_CURSORS", True)
 else:
     Path(SQLITE_PATH).parent.mkdir(parents=True, exist_ok=True)
     DATABASES = {
