@@ -26,6 +26,7 @@ graceful_timeout = 20
 keepalive = 5
 # A worker is replaced now and then, so a slow leak never grows for long.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
+max_requests_jitter = max_requests // 10
 # The site is loaded once, in the master, and warmed there (club.warmup) before the workers are
 # forked: a replaced worker starts at once, with the apps, the URL patterns, both languages'
 # words and the compiled templates in memory, where loading them itself cost about a second of
@@ -33,7 +34,6 @@ max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
 # database or cache connection, so no worker inherits one. A code change needs a restart (a HUP
 # reloads the workers from the master's copy).
 preload_app = True
-max_requests_jitter = max_requests // 10
 # Only the proxy in front may say that the request came over HTTPS (X-Forwarded-Proto).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # The heartbeat file on a RAM disk: a slow disk must not make the arbiter think a worker hung.
