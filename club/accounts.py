@@ -24,7 +24,7 @@ from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -157,7 +157,10 @@ class StaffTwoFactorMiddleware:
     set up his authenticator app before any other page; the sign-in and two-factor pages, the
     language switch, static files and the API stay reachable."""
 
-    OPEN_PREFIXES = ("/accounts/", "/i18n/", "/static/", "/api/", "/health/", "/ready/", "/favicon")
+    # The service worker's script and the web app's manifest carry no club data: a phone keeps
+    # them whether or not its member has set two factors up yet.
+    OPEN_PREFIXES = ("/accounts/", "/i18n/", "/static/", "/api/", "/health/", "/ready/", "/favicon",
+                     "/sw.js", "/manifest.webmanifest")
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -165,8 +168,13 @@ class StaffTwoFactorMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if (settings.CLUB_REQUIRE_MFA_FOR_STAFF and not request.path.startswith(self.OPEN_PREFIXES)
                 and is_staff_member(request.user) and not two_factor_on(request.user)):
-            messages.warning(request, _("Croupiers and admins sign in with two factors here: set up an "
-                                        "authenticator app to go on."))
+            why = _("Croupiers and admins sign in with two factors here: set up an authenticator app to go on.")
+            # A fetch in the background (the service worker keeping a page, a tap sent by a
+            # script) is refused where it stands: sent along to the set-up pages, it would draw
+            # them, and spend on a page nobody sees the word left for the page the member opens.
+            if request.headers.get("Sec-Fetch-Mode", "navigate") != "navigate":
+                return HttpResponseForbidden(why, content_type="text/plain; charset=utf-8")
+            messages.warning(request, why)
             return HttpResponseRedirect(reverse("mfa_activate_totp"))
         return self.get_response(request)
 

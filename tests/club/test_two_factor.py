@@ -10,6 +10,7 @@ import pytest
 from allauth.mfa.models import Authenticator
 from allauth.mfa.recovery_codes.internal.auth import RecoveryCodes
 from allauth.mfa.totp.internal.auth import TOTP, format_hotp_value, generate_totp_secret, hotp_value
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -268,6 +269,31 @@ def test_staff_without_two_factor_are_sent_to_set_it_up_when_required(settings, 
         # The way to set it up stays open, and once it is on the site opens again.
         turn_on_totp(client)
         assert client.get(reverse("club:dashboard")).status_code == 200
+
+
+def test_a_fetch_in_the_background_is_refused_and_leaves_the_word_for_the_page_opened(settings, croupier):
+    """The service worker fetches a page again to keep it: refused where it stands, it neither
+    leaves the word behind nor follows the way to the set-up pages and draws them (which would
+    spend the word left for the page the member opens)."""
+    settings.CLUB_REQUIRE_MFA_FOR_STAFF = True
+    why = "Croupiers and admins sign in with two factors here: set up an authenticator app to go on."
+    client = Client()
+    sign_in(client, croupier)
+    background = client.get(reverse("club:dashboard"), headers={"Sec-Fetch-Mode": "cors"})
+    assert background.status_code == 403 and background.content.decode() == why
+    assert why not in [str(m) for m in get_messages(background.wsgi_request)]
+    opened = client.get(reverse("club:session_list"), headers={"Sec-Fetch-Mode": "navigate"})
+    assert opened.status_code == 302
+    assert why in [str(m) for m in get_messages(opened.wsgi_request)]
+
+
+def test_the_service_worker_and_the_manifest_stay_reachable_before_two_factor(settings, croupier):
+    settings.CLUB_REQUIRE_MFA_FOR_STAFF = True
+    client = Client()
+    client.get(sign_in(client, croupier)["Location"])
+    assert client.get(reverse("service_worker")).status_code == 200
+    assert client.get(reverse("web_manifest")).status_code == 200
+    assert client.get(reverse("club:dashboard")).status_code == 302
 
 
 def test_the_requirement_leaves_members_and_staff_with_two_factor_alone(settings, croupier, plain_member):
