@@ -148,15 +148,22 @@ def live_games() -> QuerySet[Game]:
             .annotate(deal_count=Count("deals", distinct=True)).order_by("-started_at"))
 
 
-# What a result's line on the dashboards leaves out: the judgement, the sitting document and the
-# advice are tens of kilobytes of JSON a row, read and decoded for nothing.
-_RESULT_LINE_DEFERRED = ("judgement", "document", "advice", "correction", "chips")
+# What games/_result_line.html shows of a result, its deal, game and session, and its winners: a
+# line reads neither the judgement, the sitting document nor the advice (tens of kilobytes of JSON
+# a row) nor the Game's forty columns of room and stakes.
+_RESULT_LINE_FIELDS = ("deal", "version", "status", "kind", "pot", "confirmed_at", "deal__number", "deal__game",
+                       "deal__game__number", "deal__game__session", "deal__game__session__title")
+
+
+def _line_winners() -> Prefetch:
+    return Prefetch("winners", queryset=Member.objects.only("display_name"))
 
 
 def results_waiting(*, member: Member | None = None) -> QuerySet[Result]:
     """The drafts waiting for a confirmation, as the dashboards' result lines show them."""
-    qs = (Result.objects.filter(status=Result.Status.DRAFT).defer(*_RESULT_LINE_DEFERRED)
-          .select_related("deal__game__session", "submitted_by").prefetch_related("winners")
+    qs = (Result.objects.filter(status=Result.Status.DRAFT)
+          .only(*_RESULT_LINE_FIELDS, "submitted_at", "submitted_by__display_name")
+          .select_related("deal__game__session", "submitted_by").prefetch_related(_line_winners())
           .order_by("submitted_at"))
     if member is not None and not member.is_croupier:
         qs = qs.filter(plays_in(member, "deal__game")).exclude(submitted_by=member)
@@ -186,20 +193,17 @@ def results_today(*, now: dt.datetime | None = None) -> QuerySet[Result]:
     now = now or timezone.now()
     start = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
     return (Result.objects.filter(status=Result.Status.CONFIRMED, confirmed_at__gte=start)
-            .defer(*_RESULT_LINE_DEFERRED).select_related("deal__game__session", "submitted_by", "confirmed_by").prefetch_related("winners")
+            .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session").prefetch_related(_line_winners())
             .order_by("-confirmed_at"))
 
 
-# What games/_result_line.html shows of a result, its deal, game and session, and its winners.
-_RESULT_LINE_FIELDS = ("deal", "version", "status", "kind", "pot", "confirmed_at", "deal__number", "deal__game",
-                       "deal__game__number", "deal__game__session", "deal__game__session__title")
 
 
 def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
     """The member's last confirmed results, read as far as their lines show them."""
     return list(Result.objects.filter(plays_in(member, "deal__game"), status=Result.Status.CONFIRMED)
                 .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
-                .prefetch_related(Prefetch("winners", queryset=Member.objects.only("display_name")))
+                .prefetch_related(_line_winners())
                 .order_by("-confirmed_at")[:limit])
 
 
