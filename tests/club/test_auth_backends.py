@@ -56,3 +56,37 @@ def test_a_session_naming_an_unknown_backend_is_signed_out(client, plain_member)
     session.save()
     client.cookies["sessionid"] = session.session_key
     assert client.get(reverse("games:member_dashboard")).status_code == 302
+
+
+def test_the_compiled_read_builds_what_the_orm_builds(plain_member, django_user_model):
+    from club.auth_backends import user_with_member
+
+    user = user_with_member(plain_member.user.pk)
+    expected = django_user_model.objects.select_related("member").get(pk=plain_member.user.pk)
+    for field in django_user_model._meta.concrete_fields:
+        assert getattr(user, field.attname) == getattr(expected, field.attname), field.name
+    for field in type(plain_member)._meta.concrete_fields:
+        assert getattr(user.member, field.attname) == getattr(expected.member, field.attname), field.name
+    assert isinstance(user.is_active, bool) and user.last_login == expected.last_login
+    assert user._state.db == expected._state.db and not user._state.adding
+    with CaptureQueriesContext(connection) as queries:
+        assert user.member.user is user and user.member.dimension_id == plain_member.dimension_id
+    assert queries.captured_queries == []
+
+
+def test_the_compiled_read_follows_each_account(plain_member, django_user_model):
+    from club.auth_backends import user_with_member
+
+    root = django_user_model.objects.create_superuser("root", "root@example.org", "pw-12345678")
+    assert user_with_member(root.pk).username == "root"
+    with pytest.raises(django_user_model.member.RelatedObjectDoesNotExist):
+        user_with_member(root.pk).member  # noqa: B018 (the read itself is the test)
+    assert user_with_member(plain_member.user.pk).member == plain_member
+    assert user_with_member(root.pk + plain_member.user.pk + 1000) is None
+
+
+def test_a_deactivated_account_is_signed_out_at_once(client_as, plain_member):
+    client = client_as(plain_member)
+    assert client.get(reverse("games:member_dashboard")).status_code == 200
+    type(plain_member.user).objects.filter(pk=plain_member.user.pk).update(is_active=False)
+    assert client.get(reverse("games:member_dashboard")).status_code == 302
