@@ -166,7 +166,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-if env.bool("TESTING", default=False):
+# Under tests some checks run that production spares (club/prepared.py).
+TESTING = env.bool("TESTING", default=False)
+if TESTING:
     # Tests create many accounts; a slow hash buys nothing there.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Django's and allauth's backends, reading the account with its member in one query.
