@@ -23,7 +23,8 @@ from django.db.models import (
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Member, ScheduledSession
+from club.models import RSVP, Member, ScheduledSession
+from club.prepared import prepared
 from club.seats import CLOCKWISE
 from rules import selectors as rules_selectors
 from rules.engines.errors import RulesError
@@ -43,8 +44,9 @@ def _players_clockwise() -> QuerySet[GamePlayer]:
 # --- visibility ---------------------------------------------------------------------------------------
 
 
-def plays_in(member: Member, game: str) -> Exists:
-    """Whether ``member`` sits at the Game that ``game`` (a path from the rows filtered) leads to: one
+def plays_in(member: Member | int, game: str) -> Exists:
+    """Whether ``member`` (or the member of that id) sits at the Game that ``game`` (a path from
+    the rows filtered) leads to: one
     EXISTS, where a join on the players would repeat a row per player and a DISTINCT to undo it
     would compare every column, the JSON documents too."""
     return Exists(GamePlayer.objects.filter(game=OuterRef(game), member=member))
@@ -170,6 +172,16 @@ def results_waiting(*, member: Member | None = None) -> QuerySet[Result]:
     return qs
 
 
+@prepared
+def _waiting_for_player(member_id: int) -> QuerySet[Result]:
+    """:func:`results_waiting` of a member who is not a croupier."""
+    return (Result.objects.filter(status=Result.Status.DRAFT)
+            .only(*_RESULT_LINE_FIELDS, "submitted_at", "submitted_by__display_name")
+            .select_related("deal__game__session", "submitted_by").prefetch_related(_line_winners())
+            .filter(plays_in(member_id, "deal__game")).exclude(submitted_by=member_id)
+            .order_by("submitted_at"))
+
+
 def _deal_id(ref: str) -> int | None:
     return int(ref[5:]) if ref.startswith("deal-") and ref[5:].isdigit() else None
 
@@ -199,12 +211,17 @@ def results_today(*, now: dt.datetime | None = None) -> QuerySet[Result]:
 
 
 
-def results_of_member(*, member: Member, limit: int = 10) -> list[Result]:
-    """The member's last confirmed results, read as far as their lines show them."""
-    return list(Result.objects.filter(plays_in(member, "deal__game"), status=Result.Status.CONFIRMED)
-                .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
-                .prefetch_related(_line_winners())
-                .order_by("-confirmed_at")[:limit])
+def results_of_member(*, member: Member) -> list[Result]:
+    """The member's last ten confirmed results, read as far as their lines show them."""
+    return _last_results(member.pk)
+
+
+@prepared
+def _last_results(member_id: int) -> QuerySet[Result]:
+    return (Result.objects.filter(plays_in(member_id, "deal__game"), status=Result.Status.CONFIRMED)
+            .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
+            .prefetch_related(_line_winners())
+            .order_by("-confirmed_at")[:10])
 
 
 def balance(*, member: Member, session: ScheduledSession | None = None) -> int:
@@ -366,19 +383,30 @@ def croupier_dashboard() -> dict:
 
 
 def member_dashboard(*, member: Member) -> dict:
-    from club.selectors import rsvps_of_member
-
     return {
-        # Each line names the session, when it starts where it is played, and the answer.
-        "next_sessions": list(rsvps_of_member(member=member)
-                              .only("answer", "session__title", "session__starts_at", "session__venue__timezone")[:5]),
+        "next_sessions": _next_sessions(member.pk, timezone.now()),
         "last_results": results_of_member(member=member),
         "balance": balance(member=member),
-        "waiting": list(results_waiting(member=member)),
-        # The page names each table and links to it: the players are not read.
-        "my_games": list(Game.objects.filter(status=Game.Status.LIVE).filter(plays_in(member, "pk"))
-                         .only("number", "session__title").select_related("session")),
+        "waiting": list(results_waiting(member=member)) if member.is_croupier else _waiting_for_player(member.pk),
+        "my_games": _live_games_of(member.pk),
     }
+
+
+# The dashboard's reads run on every visit with the same shape: compiled once (club/prepared.py).
+@prepared
+def _next_sessions(member_id: int, now: dt.datetime) -> QuerySet[RSVP]:
+    """Each line names the session, when it starts where it is played, and the answer."""
+    return (RSVP.objects.filter(member=member_id, session__ends_at__gte=now).select_related("session__venue")
+            .only("answer", "session__title", "session__starts_at", "session__venue__timezone")
+            .order_by("session__starts_at")[:5])
+
+
+@prepared
+def _live_games_of(member_id: int) -> QuerySet[Game]:
+    """The page names each table and links to it: the players are not read."""
+    return (Game.objects.filter(status=Game.Status.LIVE).filter(plays_in(member_id, "pk"))
+            .only("number", "session__title").select_related("session")
+            .order_by("session__starts_at", "number"))
 
 
 def deal_access_queryset() -> QuerySet[Deal]:
