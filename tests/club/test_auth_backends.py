@@ -90,3 +90,10 @@ def test_a_deactivated_account_is_signed_out_at_once(client_as, plain_member):
     assert client.get(reverse("games:member_dashboard")).status_code == 200
     type(plain_member.user).objects.filter(pk=plain_member.user.pk).update(is_active=False)
     assert client.get(reverse("games:member_dashboard")).status_code == 302
+
+
+@pytest.mark.parametrize("user_id", [None, "", "abc", "1.5"])
+def test_an_id_that_is_no_number_finds_nobody(user_id):
+    from club.auth_backends import user_with_member
+
+    assert user_with_member(user_id) is None
