@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from .models import RSVP, CheckIn, Member, ScheduledSession, SeatAssignment
+from .prepared import prepared
 
 
 def member_for_user(user) -> Member | None:
@@ -40,6 +41,34 @@ def sessions_upcoming(*, limit: int | None = None) -> QuerySet[ScheduledSession]
 def sessions_past(*, limit: int | None = None) -> QuerySet[ScheduledSession]:
     qs = sessions_with_counts().filter(ends_at__lt=timezone.now()).order_by("-starts_at")
     return qs[:limit] if limit else qs
+
+
+# The dashboard's and the sessions page's lists, read on every visit: compiled once (club/prepared.py).
+@prepared
+def upcoming_ten(now: datetime) -> QuerySet[ScheduledSession]:
+    """The next ten sessions not cancelled, as :func:`sessions_upcoming` reads them."""
+    return sessions_with_counts().filter(ends_at__gte=now).exclude(
+        status=ScheduledSession.Status.CANCELLED).order_by("starts_at")[:10]
+
+
+@prepared
+def upcoming_all(now: datetime) -> QuerySet[ScheduledSession]:
+    """Every session not cancelled and not over, as :func:`sessions_upcoming` reads them."""
+    return sessions_with_counts().filter(ends_at__gte=now).exclude(
+        status=ScheduledSession.Status.CANCELLED).order_by("starts_at")
+
+
+@prepared
+def past_thirty(now: datetime) -> QuerySet[ScheduledSession]:
+    """The last thirty sessions over, as :func:`sessions_past` reads them."""
+    return sessions_with_counts().filter(ends_at__lt=now).order_by("-starts_at")[:30]
+
+
+@prepared
+def upcoming_rsvps(member_id: int, now: datetime) -> QuerySet[RSVP]:
+    """:func:`rsvps_of_member` of the sessions not over."""
+    return (RSVP.objects.filter(member=member_id, session__ends_at__gte=now).select_related("session__venue")
+            .order_by("session__starts_at"))
 
 
 def session_detail(*, pk: int) -> ScheduledSession:

@@ -54,12 +54,12 @@ def _member_or_404(request) -> Member:
 
 def dashboard(request: HttpRequest) -> HttpResponse:
     member = selectors.member_for_user(request.user)
-    upcoming = list(selectors.sessions_upcoming(limit=10))
-    context = {"upcoming": upcoming, "member": member}
+    now = timezone.now()
+    context = {"upcoming": selectors.upcoming_ten(now), "member": member}
     # Croupiers and admins are asked to turn two-factor sign-in on until they do.
     context["two_factor_nudge"] = accounts.is_staff_member(request.user) and not accounts.two_factor_on(request.user)
     if member is not None:
-        context["my_rsvps"] = list(selectors.rsvps_of_member(member=member))
+        context["my_rsvps"] = selectors.upcoming_rsvps(member.pk, now)
     return render(request, "club/dashboard.html", context)
 
 
@@ -97,9 +97,10 @@ def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def session_list(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
     feed_url = request.build_absolute_uri(reverse("club:calendar_public"))
     return render(request, "club/session_list.html", {
-        "upcoming": selectors.sessions_upcoming(), "past": selectors.sessions_past(limit=30),
+        "upcoming": selectors.upcoming_all(now), "past": selectors.past_thirty(now),
         "feed_url": feed_url, "feed_webcal": _webcal(feed_url)})
 
 
