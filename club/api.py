@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from . import access, audit, member_import, selectors, services
 from .anonymise import member_anonymise
+from .api_serializers import ModelSerializer
 from .errors import Forbidden, InvalidInput
 from .member_data import member_data_zip
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
@@ -53,13 +54,13 @@ class SlugField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
-class DimensionSerializer(serializers.ModelSerializer):
+class DimensionSerializer(ModelSerializer):
     class Meta:
         model = Dimension
         fields = ["id", "slug", "name_en", "name_ru", "phonetic", "description"]
 
 
-class MemberSerializer(serializers.ModelSerializer):
+class MemberSerializer(ModelSerializer):
     dimension = SlugField(slug_field="slug", queryset=Dimension.objects.all())
 
     class Meta:
@@ -77,7 +78,7 @@ class MemberCreateSerializer(MemberSerializer):
         fields = [*MemberSerializer.Meta.fields, "email", "password"]
 
 
-class VenueSerializer(serializers.ModelSerializer):
+class VenueSerializer(ModelSerializer):
     exits = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -89,7 +90,7 @@ class VenueSerializer(serializers.ModelSerializer):
             "saint_images", "analog_clocks", "digital_clocks", "doors", "windows", "chimneys")}
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(ModelSerializer):
     member_name = serializers.CharField(source="member.display_name", read_only=True)
 
     class Meta:
@@ -97,7 +98,7 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["seat", "member", "member_name"]
 
 
-class RSVPSerializer(serializers.ModelSerializer):
+class RSVPSerializer(ModelSerializer):
     member_name = serializers.CharField(source="member.display_name", read_only=True)
 
     class Meta:
@@ -106,7 +107,7 @@ class RSVPSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SessionSerializer(serializers.ModelSerializer):
+class SessionSerializer(ModelSerializer):
     venue = SlugField(slug_field="slug", queryset=Venue.objects.all())
     going_count = serializers.IntegerField(read_only=True)
     waitlist_count = serializers.IntegerField(read_only=True)
@@ -168,7 +169,7 @@ class SeatingInputSerializer(serializers.Serializer):
     seed = serializers.CharField(required=False, max_length=64)
 
 
-class InvitationSerializer(serializers.ModelSerializer):
+class InvitationSerializer(ModelSerializer):
     dimension = SlugField(slug_field="slug", queryset=Dimension.objects.all())
 
     class Meta:

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
 from club.api import actor_of
+from club.api_serializers import ModelSerializer
 from club.errors import InvalidInput, NotFound
 from club.models import GameKind, Member, ScheduledSession
 from club.seats import Seat
@@ -66,7 +67,7 @@ _HUE_SCHEMA = {"type": "string", "nullable": True, "pattern": f"^({'|'.join(Hue.
                "description": "one of: " + ", ".join(Hue.values) + "; null when not recorded"}
 
 
-class GamePlayerSerializer(serializers.ModelSerializer):
+class GamePlayerSerializer(ModelSerializer):
     member_name = serializers.CharField(source="member.display_name", read_only=True)
     clothing_hue = serializers.SerializerMethodField()
 
@@ -80,7 +81,7 @@ class GamePlayerSerializer(serializers.ModelSerializer):
         return gp.clothing_hue or None
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(ModelSerializer):
     players = GamePlayerSerializer(many=True, read_only=True)
     kind = enum_field(GameKind.choices, read_only=True)
     status = enum_field(Game.Status.choices, read_only=True)
@@ -144,7 +145,7 @@ class ReseatSerializer(serializers.Serializer):
     seats = SeatInSerializer(many=True)
 
 
-class DealtCardSerializer(serializers.ModelSerializer):
+class DealtCardSerializer(ModelSerializer):
     # A card read through a deal may lie face down in front of another player: its face is then
     # null (see games.access.sees_every_card).
     card = serializers.CharField(read_only=True, allow_null=True,
@@ -156,7 +157,7 @@ class DealtCardSerializer(serializers.ModelSerializer):
         fields = ["seq", "card", "member", "circle", "open"]
 
 
-class BetSerializer(serializers.ModelSerializer):
+class BetSerializer(ModelSerializer):
     kind = enum_field(Bet.Kind.choices, read_only=True)
 
     class Meta:
@@ -165,7 +166,7 @@ class BetSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ClaimSerializer(serializers.ModelSerializer):
+class ClaimSerializer(ModelSerializer):
     # The further cards, as the engine writes them (stored separated by spaces).
     cards = serializers.SerializerMethodField()
 
@@ -179,7 +180,7 @@ class ClaimSerializer(serializers.ModelSerializer):
         return claim.cards.split()
 
 
-class DealSerializer(serializers.ModelSerializer):
+class DealSerializer(ModelSerializer):
     """A deal as its reader may see it: the serializer's context names the reader ("actor"), and
     the deal is read by ``selectors.deals_with_seen_cards``."""
 
@@ -230,7 +231,7 @@ class SetAsideInSerializer(serializers.Serializer):
                                     help_text="The phone's waiting taps, kept aside when the site's version is kept.")
 
 
-class SetAsideSerializer(serializers.ModelSerializer):
+class SetAsideSerializer(ModelSerializer):
     kept = enum_field(SetAside.Kept.choices, read_only=True)
 
     class Meta:
@@ -272,7 +273,7 @@ class ClaimInSerializer(serializers.Serializer):
     cards = serializers.ListField(child=serializers.CharField(max_length=8), max_length=2, required=False)
 
 
-class ResultSerializer(serializers.ModelSerializer):
+class ResultSerializer(ModelSerializer):
     winners = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
     supersedes_version = serializers.IntegerField(source="supersedes.version", read_only=True, allow_null=True,
                                                   default=None)
@@ -301,7 +302,7 @@ class DisputeInSerializer(serializers.Serializer):
     question = serializers.CharField(max_length=2000, help_text="What the croupier is asked to rule on.")
 
 
-class LedgerEntrySerializer(serializers.ModelSerializer):
+class LedgerEntrySerializer(ModelSerializer):
     account = enum_field(LedgerEntry.Account.choices, read_only=True)
     kind = enum_field(LedgerEntry.Kind.choices, read_only=True)
 

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from club import selectors as club_selectors
 from club.api import IsCroupierOrReadOnly, actor_of
+from club.api_serializers import ModelSerializer
 from club.errors import InvalidInput
 from club.models import Member
 from club.validators import query_date, sane_date_range
@@ -68,13 +69,13 @@ def _bounded_mapping(limit: int):
 
 
 # ----------------------------------------------------------------------------- serializers
-class RulebookEntrySerializer(serializers.ModelSerializer):
+class RulebookEntrySerializer(ModelSerializer):
     class Meta:
         model = RulebookEntry
         fields = ["key", "game", "kind", "number", "title", "title_ru", "text_ru", "summary_en", "data"]
 
 
-class InterpretationPointSerializer(serializers.ModelSerializer):
+class InterpretationPointSerializer(ModelSerializer):
     id = serializers.CharField(source="point_id")
     rules = serializers.SlugRelatedField(slug_field="key", many=True, read_only=True)
     # The Russian beside the English, as a rulebook entry's title_ru.
@@ -93,7 +94,7 @@ class InterpretationPointSerializer(serializers.ModelSerializer):
         return point_words.readings_help_ru(obj.point_id)
 
 
-class CitationSerializer(serializers.ModelSerializer):
+class CitationSerializer(ModelSerializer):
     precedent = serializers.CharField(source="cited.permanent_id")
 
     class Meta:
@@ -101,7 +102,7 @@ class CitationSerializer(serializers.ModelSerializer):
         fields = ["precedent", "treatment"]
 
 
-class CitedBySerializer(serializers.ModelSerializer):
+class CitedBySerializer(ModelSerializer):
     precedent = serializers.CharField(source="citing.permanent_id")
 
     class Meta:
@@ -124,7 +125,7 @@ _STANDING_KEYS = {"follows": "followed_by", "distinguishes": "distinguished_by",
                   "supersedes": "superseded_by"}
 
 
-class PrecedentSerializer(serializers.ModelSerializer):
+class PrecedentSerializer(ModelSerializer):
     # null for the founding precedents and a panel's rulings
     ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True, allow_null=True)
     cites_rules = serializers.SlugRelatedField(source="cited_entries", slug_field="key", many=True, read_only=True)
@@ -216,13 +217,13 @@ class PrecedentTransitionSerializer(serializers.Serializer):
     on = serializers.DateField(required=False, validators=[sane_date_range])
 
 
-class ImpactSerializer(serializers.ModelSerializer):
+class ImpactSerializer(ModelSerializer):
     class Meta:
         model = PrecedentImpact
         fields = ["deal_ref", "deal_number", "played_on", "before", "after", "computed_at"]
 
 
-class DisputeSerializer(serializers.ModelSerializer):
+class DisputeSerializer(ModelSerializer):
     raised_by = serializers.CharField(source="raised_by.display_name", read_only=True)
     # null until the dispute is ruled / published
     ruled_by = serializers.CharField(source="ruled_by.display_name", default=None, read_only=True, allow_null=True)
@@ -527,7 +528,7 @@ class DisputeViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveM
 
 
 # ----------------------------------------------------------------------------- followed searches
-class SavedSearchSerializer(serializers.ModelSerializer):
+class SavedSearchSerializer(ModelSerializer):
     url = serializers.SerializerMethodField(help_text="the search's page (its secret address)")
     feed_url = serializers.SerializerMethodField(help_text="its Atom feed (the secret is the only key)")
 

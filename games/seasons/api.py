@@ -9,6 +9,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from club.api import IsCroupierOrReadOnly, actor_of
+from club.api_serializers import ModelSerializer
 from club.models import GameKind, Venue
 from club.validators import sane_date_range
 
@@ -16,7 +17,7 @@ from . import access, selectors, services
 from .models import SEASON_GAMES, Season
 
 
-class SeasonSerializer(serializers.ModelSerializer):
+class SeasonSerializer(ModelSerializer):
     games = serializers.ListField(child=serializers.ChoiceField(
         choices=[(g, label) for g, label in GameKind.choices if g in SEASON_GAMES]), min_length=1,
         max_length=len(SEASON_GAMES),

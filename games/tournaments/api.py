@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from club import outbox
 from club.api import IsCroupierOrReadOnly, actor_of
+from club.api_serializers import ModelSerializer
 from club.models import Member, Venue
 from club.validators import sane_date_range
 
@@ -37,7 +38,7 @@ def inline_choice(choices, **kwargs) -> serializers.ChoiceField:
     return InlineChoiceField(choices=choices, **kwargs)
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(ModelSerializer):
     status = inline_choice(Tournament.Status.choices, read_only=True)
     venue = serializers.SlugRelatedField(slug_field="slug", queryset=Venue.objects.all(), required=False,
                                          allow_null=True)
@@ -52,7 +53,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         extra_kwargs = {"slug": {"required": False}, "date": {"validators": [sane_date_range]}}
 
 
-class TournamentSeatSerializer(serializers.ModelSerializer):
+class TournamentSeatSerializer(ModelSerializer):
     label = serializers.CharField(read_only=True)
     member = serializers.IntegerField(source="entry.member_id", read_only=True)
     member_name = serializers.CharField(source="entry.member.display_name", read_only=True)
@@ -62,7 +63,7 @@ class TournamentSeatSerializer(serializers.ModelSerializer):
         fields = ["position", "label", "member", "member_name"]
 
 
-class TournamentTableSerializer(serializers.ModelSerializer):
+class TournamentTableSerializer(ModelSerializer):
     tournament = serializers.SlugRelatedField(source="stage.tournament", slug_field="slug", read_only=True)
     stage = serializers.IntegerField(source="stage.number", read_only=True)
     seats = TournamentSeatSerializer(many=True, read_only=True)
@@ -73,7 +74,7 @@ class TournamentTableSerializer(serializers.ModelSerializer):
         fields = ["id", "tournament", "stage", "number", "first_dealer", "seats", "played"]
 
 
-class TournamentStageSerializer(serializers.ModelSerializer):
+class TournamentStageSerializer(ModelSerializer):
     tables = TournamentTableSerializer(many=True, read_only=True)
 
     class Meta:
@@ -81,7 +82,7 @@ class TournamentStageSerializer(serializers.ModelSerializer):
         fields = ["number", "method", "tables"]
 
 
-class TournamentRoundSerializer(serializers.ModelSerializer):
+class TournamentRoundSerializer(ModelSerializer):
     class Meta:
         model = Round
         fields = ["id", "table", "number", "version", "dealer", "bids", "taken", "scores", "flagged", "problems",
@@ -99,7 +100,7 @@ class TournamentRoundInputSerializer(serializers.Serializer):
                                  help_text="The engine's played-round document (hands, trump card, tricks).")
 
 
-class TournamentStandingSerializer(serializers.ModelSerializer):
+class TournamentStandingSerializer(ModelSerializer):
     member = serializers.IntegerField(source="entry.member_id", read_only=True)
     member_name = serializers.CharField(source="entry.member.display_name", read_only=True)
     withdrawn = serializers.BooleanField(source="entry.withdrawn", read_only=True)
@@ -122,7 +123,7 @@ class TournamentTransitionInputSerializer(serializers.Serializer):
     to = inline_choice(Tournament.Status.choices)
 
 
-class TournamentRatingSerializer(serializers.ModelSerializer):
+class TournamentRatingSerializer(ModelSerializer):
     member_name = serializers.CharField(source="member.display_name", read_only=True)
     tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True)
 
