@@ -236,7 +236,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "club.api_schema.ClubAutoSchema",
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["club.api_serializers.FilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "club.api_pagination.ClubPagination",
     "DEFAULT_PARSER_CLASSES": [
         "club.api_parsers.ClubJSONParser",

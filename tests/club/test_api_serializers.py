@@ -41,3 +41,16 @@ def test_a_field_says_its_words_in_the_asking_language():
     with translation.override("en"):
         english = str(MemberSerializer().fields["dimension"].error_messages["does_not_exist"])
     assert russian != english
+
+
+def test_a_lists_filter_set_is_made_once_and_still_filters(api_as, plain_member, croupier):
+    from club.api_serializers import FilterBackend
+
+    FilterBackend._kept.clear()
+    api = api_as(plain_member)
+    croupiers = api.get("/api/members/", {"role": "croupier"}).json()["results"]
+    members = api.get("/api/members/", {"role": "member"}).json()["results"]
+    assert [m["id"] for m in croupiers] == [croupier.pk]
+    assert plain_member.pk in [m["id"] for m in members] and croupier.pk not in [m["id"] for m in members]
+    assert api.get("/api/members/", {"role": "dragon"}).status_code == 400
+    assert len([key for key in FilterBackend._kept if key[1].__name__ == "Member"]) == 1
