@@ -24,9 +24,12 @@ worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
-# A worker is replaced now and then, so a slow leak never grows for long.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
-max_requests_jitter = max_requests // 10
+# A worker is replaced now and then, so a slow leak never grows for long. The workers start
+# together: with a tenth of jitter they were all replaced within seconds of each other, each
+# starting with its own caches cold (bench/load.py saw all four go in four seconds, mid-run);
+# half spreads them over minutes at full load.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = max_requests // 2
 # The site is loaded once, in the master, and warmed there (club.warmup) before the workers are
 # forked: a replaced worker starts at once, with the apps, the URL patterns, both languages'
 # words and the compiled templates in memory, where loading them itself cost about a second of
