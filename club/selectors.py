@@ -25,6 +25,12 @@ def members_list(*, active_only: bool = False) -> QuerySet[Member]:
     return qs.filter(active=True) if active_only else qs
 
 
+@prepared
+def members_page() -> QuerySet[Member]:
+    """Every member with his dimension, as the members page lists them (compiled once)."""
+    return Member.objects.select_related("dimension")
+
+
 def sessions_with_counts() -> QuerySet[ScheduledSession]:
     return ScheduledSession.objects.select_related("venue").annotate(
         going_count=Count("rsvps", filter=Q(rsvps__answer=RSVP.Answer.GOING)),

@@ -65,7 +65,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def member_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/member_list.html", {"members": selectors.members_list()})
+    return render(request, "club/member_list.html", {"members": selectors.members_page()})
 
 
 @login_required
