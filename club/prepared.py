@@ -29,7 +29,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
-from django.db.models import QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.db.models.query import ModelIterable, get_related_populators
 
 # Stand-ins that no real read uses: the compiled parameters equal to one are that argument's places.
@@ -94,8 +94,15 @@ class _Compiled:
                 setattr(obj, name, row[position])
             objects.append(obj)
         if self.prefetch and objects:
-            prefetch_related_objects(objects, *self.prefetch)
+            prefetch_related_objects(objects, *(_own_copy(lookup) for lookup in self.prefetch))
         return objects
+
+
+def _own_copy(lookup):
+    """A Prefetch for one run: Django marks a Prefetch's queryset with an object of the run."""
+    if isinstance(lookup, Prefetch) and lookup.queryset is not None:
+        return Prefetch(lookup.prefetch_through, queryset=lookup.queryset._chain(), to_attr=lookup.to_attr)
+    return lookup
 
 
 class Prepared:

@@ -116,3 +116,11 @@ def test_values_are_refused():
 
     with pytest.raises(ImproperlyConfigured, match="model objects"):
         names(1)
+
+
+def test_a_run_leaves_the_kept_prefetch_as_it_was(sessions):
+    sessions_after(timezone.now(), "")
+    compiled = next(iter(sessions_after._compiled.values()))
+    (kept,) = compiled.prefetch
+    sessions_after(timezone.now(), "")
+    assert kept.queryset._hints == {} and kept.queryset._result_cache is None
