@@ -30,7 +30,8 @@ def formatters() -> dict:
 class RequestLogMiddleware:
     """Logs every request once it is answered: ``GET /sessions/ 200 12.3ms`` plus the fields
     ``method``, ``path``, ``status``, ``duration_ms``, ``cpu_ms`` (the processor time of the
-    request's thread) and ``user`` (an id, or null). The query
+    request's thread), ``user`` (an id, or null) and ``page_cache`` (``hit`` when the answer came
+    from club.page_cache, ``miss`` when it was made and offered to it, null when not). The query
     string is left out: invitation and reset links carry secrets."""
 
     def __init__(self, get_response):
@@ -51,6 +52,7 @@ class RequestLogMiddleware:
                 "%s %s %s %.1fms", request.method, request.path, status, duration_ms,
                 extra={"method": request.method, "path": request.path, "status": status,
                        "duration_ms": duration_ms, "cpu_ms": cpu_ms,
-                       "user": user.pk if user is not None and user.is_authenticated else None},
+                       "user": user.pk if user is not None and user.is_authenticated else None,
+                       "page_cache": getattr(request, "page_cache", None)},
             )
         return response

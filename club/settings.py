@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "club.accounts.StaffTwoFactorMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: a GET answered from the shared cache still passes every middleware above.
+    "club.page_cache.PageCacheMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -155,6 +157,10 @@ else:
             "LOCATION": "club_cache",
         }
     }
+
+# Pages and API lists kept between writes (club.page_cache), at most this many seconds; 0 keeps none.
+PAGE_CACHE_SECONDS = env.int("PAGE_CACHE_SECONDS", default=15)
+PAGE_CACHE_SKIP = ("/accounts/", "/admin/", "/health/", "/ready/", "/i18n/", "/api/token/")
 
 # What depends on the code alone (the base layout's links and words, by language and role) is
 # kept in each process: nothing to ask the shared cache for, and a new release starts it afresh.

@@ -45,6 +45,14 @@ def _nothing_kept_from_another_test():
 
 
 @pytest.fixture(autouse=True)
+def _pages_made_afresh_where_queries_are_counted(request, settings):
+    """A test that counts a page's queries counts what the page itself asks: the page cache
+    (club/page_cache.py) would answer a second look with none, and on SQLite it is queries too."""
+    if {"django_assert_num_queries", "django_assert_max_num_queries"} & set(request.fixturenames):
+        settings.PAGE_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings):
     """Members made in tests log in with passwords or force_login; the production hasher would
     spend seconds on them for nothing (the login limits count attempts, not hashing time)."""
