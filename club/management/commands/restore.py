@@ -90,10 +90,13 @@ class Command(BaseCommand):
             self._pg_restore(connection, source)
         else:
             self._sqlite_restore(connection, source)
-        # What the pages and searches kept from the archive before is not the restored archive.
+        # What the pages and searches kept before is not the restored club: written by another
+        # program, the restore is no write the page cache saw.
+        from club import page_cache
         from rules import archive_cache
 
         archive_cache.changed()
+        page_cache.bump()
         self.stdout.write(self.style.SUCCESS(
             f"Restored {source}. Run `manage.py migrate` if the backup is older than the code."))
 
