@@ -23,7 +23,11 @@ pages come while the site serves the target's rate.
 
 The client shares the machine's two cores with gunicorn and PostgreSQL, so the figures are what
 this one machine does, not what the site would do with a machine to itself. When the stack is
-started here, the server's own time per request (from its JSON request log) is printed as well.
+started here, the server's own time per request (from its JSON request log) is printed as well,
+with the share answered from the page cache (club/page_cache.py). The mix writes nothing, so
+after a page's first look a member's next looks come from it until its 15 seconds pass; each
+write to the club moves every page on. ``PAGE_CACHE_SECONDS=0 .venv/bin/python bench/load.py``
+measures every page made afresh.
 
     .venv/bin/python bench/load.py                       # starts and stops the stack itself
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000 --duration 30 --concurrency 16
@@ -237,22 +241,25 @@ async def run_load(smoke, base_url: str, *, duration: float, max_requests: int, 
     return {"saturated": saturated, "at_rate": at_rate, "skipped": skipped}
 
 
-def server_durations(log_path: Path, since: float, until: float) -> dict[str, list[tuple[float, float]]]:
-    """(duration_ms, cpu_ms) of the request lines gunicorn's workers logged between ``since`` and
-    ``until`` (epoch seconds), by path (without the query string, as the log has it)."""
+def server_durations(log_path: Path, since: float, until: float) -> dict[str, list[tuple[float, float, bool]]]:
+    """(duration_ms, cpu_ms, answered from the page cache) of the request lines gunicorn's workers
+    logged between ``since`` and ``until`` (epoch seconds), by path (without the query string, as
+    the log has it)."""
     from datetime import datetime
 
-    found: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    found: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
     for line in log_path.read_text(errors="replace").splitlines():
         if not line.startswith("{") or '"club.request"' not in line:
             continue
         record = json.loads(line)
         if since <= datetime.fromisoformat(record["time"]).timestamp() <= until and record.get("path") != "/health/":
-            found[record["path"]].append((float(record["duration_ms"]), float(record.get("cpu_ms", "nan"))))
+            found[record["path"]].append((float(record["duration_ms"]), float(record.get("cpu_ms", "nan")),
+                                          record.get("page_cache") == "hit"))
     return found
 
 
-def page_table(latencies: dict[str, list[float]], server_ms: dict[str, list[tuple[float, float]]]) -> tuple[str, float]:
+def page_table(latencies: dict[str, list[float]],
+               server_ms: dict[str, list[tuple[float, float, bool]]]) -> tuple[str, float]:
     """Prints each page's latencies (and the server's own figures, when known); returns the page
     with the highest p95 and that p95."""
     print(f"\n{'page':<32} {'requests':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
@@ -266,16 +273,21 @@ def page_table(latencies: dict[str, list[float]], server_ms: dict[str, list[tupl
         line = f"{path:<32} {len(values):>8} {statistics.median(values):>10.1f} {page_p95:>8.1f} {max(values):>8.1f}"
         served = server_ms.get(path.split("?")[0])
         if served:
-            wall = [ms for ms, _ in served]
+            wall = [ms for ms, _, _ in served]
             line += (f" {statistics.median(wall):>14.1f} {p95(wall):>11.1f}"
-                     f" {statistics.fmean(cpu for _, cpu in served):>9.1f}")
+                     f" {statistics.fmean(cpu for _, cpu, _ in served):>9.1f}")
         print(line)
     every_served = [pair for values in server_ms.values() for pair in values]
     if every_served:
-        wall = [ms for ms, _ in every_served]
+        wall = [ms for ms, _, _ in every_served]
+        hits = [cpu for _, cpu, hit in every_served if hit]
+        made = [cpu for _, cpu, hit in every_served if not hit]
         print(f"\nServer time per request (its JSON request log): median {statistics.median(wall):.1f} ms, "
               f"p95 {p95(wall):.1f} ms over {len(wall)} requests; processor time per request: "
-              f"mean {statistics.fmean(cpu for _, cpu in every_served):.1f} ms (the work, whatever the machine's load)")
+              f"mean {statistics.fmean(cpu for _, cpu, _ in every_served):.1f} ms (the work, whatever the machine's load)")
+        print(f"Answered from the page cache: {len(hits)} of {len(wall)} ({100 * len(hits) / len(wall):.0f}%), "
+              f"processor time {statistics.fmean(hits) if hits else float('nan'):.1f} ms a request; made afresh: "
+              f"{len(made)}, {statistics.fmean(made) if made else float('nan'):.1f} ms a request")
     return worst_path, worst
 
 
