@@ -38,41 +38,38 @@ def sessions_with_counts() -> QuerySet[ScheduledSession]:
     )
 
 
-def sessions_upcoming(*, limit: int | None = None) -> QuerySet[ScheduledSession]:
-    qs = sessions_with_counts().filter(ends_at__gte=timezone.now()).exclude(
+def _upcoming(now: datetime) -> QuerySet[ScheduledSession]:
+    """The sessions not cancelled and not over at ``now``, soonest first, with their counts."""
+    return sessions_with_counts().filter(ends_at__gte=now).exclude(
         status=ScheduledSession.Status.CANCELLED).order_by("starts_at")
-    return qs[:limit] if limit else qs
 
 
-def sessions_past(*, limit: int | None = None) -> QuerySet[ScheduledSession]:
-    qs = sessions_with_counts().filter(ends_at__lt=timezone.now()).order_by("-starts_at")
-    return qs[:limit] if limit else qs
+def sessions_upcoming() -> QuerySet[ScheduledSession]:
+    return _upcoming(timezone.now())
 
 
 # The dashboard's and the sessions page's lists, read on every visit: compiled once (club/prepared.py).
 @prepared
 def upcoming_ten(now: datetime) -> QuerySet[ScheduledSession]:
-    """The next ten sessions not cancelled, as :func:`sessions_upcoming` reads them."""
-    return sessions_with_counts().filter(ends_at__gte=now).exclude(
-        status=ScheduledSession.Status.CANCELLED).order_by("starts_at")[:10]
+    """The next ten sessions not cancelled."""
+    return _upcoming(now)[:10]
 
 
 @prepared
 def upcoming_all(now: datetime) -> QuerySet[ScheduledSession]:
-    """Every session not cancelled and not over, as :func:`sessions_upcoming` reads them."""
-    return sessions_with_counts().filter(ends_at__gte=now).exclude(
-        status=ScheduledSession.Status.CANCELLED).order_by("starts_at")
+    """Every session not cancelled and not over."""
+    return _upcoming(now)
 
 
 @prepared
 def past_thirty(now: datetime) -> QuerySet[ScheduledSession]:
-    """The last thirty sessions over, as :func:`sessions_past` reads them."""
+    """The last thirty sessions over, latest first."""
     return sessions_with_counts().filter(ends_at__lt=now).order_by("-starts_at")[:30]
 
 
 @prepared
 def upcoming_rsvps(member_id: int, now: datetime) -> QuerySet[RSVP]:
-    """:func:`rsvps_of_member` of the sessions not over."""
+    """A member's answers to the sessions not over, soonest first, with their sessions and venues."""
     return (RSVP.objects.filter(member=member_id, session__ends_at__gte=now).select_related("session__venue")
             .order_by("session__starts_at"))
 
@@ -100,13 +97,6 @@ def attendance(session: ScheduledSession) -> dict:
         "came_unannounced": [c.member for c in checkins if c.member_id not in said_ids],
         "said_not_came": [m for m in said if m.pk not in came_ids],
     }
-
-
-def rsvps_of_member(*, member: Member, upcoming: bool = True) -> QuerySet[RSVP]:
-    qs = RSVP.objects.filter(member=member).select_related("session__venue")
-    if upcoming:
-        qs = qs.filter(session__ends_at__gte=timezone.now())
-    return qs.order_by("session__starts_at")
 
 
 def seating_chart(session: ScheduledSession) -> list[dict]:

@@ -161,25 +161,20 @@ def _line_winners() -> Prefetch:
     return Prefetch("winners", queryset=Member.objects.only("display_name"))
 
 
-def results_waiting(*, member: Member | None = None) -> QuerySet[Result]:
-    """The drafts waiting for a confirmation, as the dashboards' result lines show them."""
-    qs = (Result.objects.filter(status=Result.Status.DRAFT)
-          .only(*_RESULT_LINE_FIELDS, "submitted_at", "submitted_by__display_name")
-          .select_related("deal__game__session", "submitted_by").prefetch_related(_line_winners())
-          .order_by("submitted_at"))
-    if member is not None and not member.is_croupier:
-        qs = qs.filter(plays_in(member, "deal__game")).exclude(submitted_by=member)
-    return qs
+def results_waiting() -> QuerySet[Result]:
+    """Every draft waiting for a confirmation (a croupier's list), as the dashboards' result lines
+    show them."""
+    return (Result.objects.filter(status=Result.Status.DRAFT)
+            .only(*_RESULT_LINE_FIELDS, "submitted_at", "submitted_by__display_name")
+            .select_related("deal__game__session", "submitted_by").prefetch_related(_line_winners())
+            .order_by("submitted_at"))
 
 
 @prepared
 def _waiting_for_player(member_id: int) -> QuerySet[Result]:
-    """:func:`results_waiting` of a member who is not a croupier."""
-    return (Result.objects.filter(status=Result.Status.DRAFT)
-            .only(*_RESULT_LINE_FIELDS, "submitted_at", "submitted_by__display_name")
-            .select_related("deal__game__session", "submitted_by").prefetch_related(_line_winners())
-            .filter(plays_in(member_id, "deal__game")).exclude(submitted_by=member_id)
-            .order_by("submitted_at"))
+    """The drafts of a member's games that somebody else submitted, waiting for his confirmation
+    (compiled once)."""
+    return results_waiting().filter(plays_in(member_id, "deal__game")).exclude(submitted_by=member_id)
 
 
 def _deal_id(ref: str) -> int | None:
@@ -387,7 +382,7 @@ def member_dashboard(*, member: Member) -> dict:
         "next_sessions": _next_sessions(member.pk, timezone.now()),
         "last_results": results_of_member(member=member),
         "balance": balance(member=member),
-        "waiting": list(results_waiting(member=member)) if member.is_croupier else _waiting_for_player(member.pk),
+        "waiting": list(results_waiting()) if member.is_croupier else _waiting_for_player(member.pk),
         "my_games": _live_games_of(member.pk),
     }
 
