@@ -385,8 +385,8 @@ def report(result: dict, *, server_ms: dict[str, dict] | None, concurrency: int,
     written = result.get("with_writes")
     if written:
         reads = [ms for values in written["latencies"].values() for ms in values]
-        print(f"\n3. The same at {rate:.0f} requests/s while a member changes his answer to a session "
-              f"{result['writes']:g} times a second (at random): each write moves every kept page on, as "
+        print(f"\n3. The same at {rate:.0f} requests/s while a member changes his answer to a session, "
+              f"{result['writes']:g} write(s) a second at random: each write moves every kept page on, as "
               "results recorded at the tables do during an evening. Not one of the targets (they are "
               "the mix's, which writes nothing); its errors count with the others.")
         page_table(written["latencies"], server_ms.get("with_writes", {}))
