@@ -49,6 +49,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from datetime import datetime
 from pathlib import Path
 
 import httpx
@@ -241,8 +242,6 @@ async def answer_writer(smoke, base_url: str) -> tuple[httpx.AsyncClient, str]:
     client.headers["X-CSRFToken"] = client.cookies.get("csrftoken", "")
     listed = (await client.get("/api/sessions/", params={"limit": 100})).json()
     now = time.time()
-    from datetime import datetime
-
     for row in listed["results"]:
         if datetime.fromisoformat(row["ends_at"]).timestamp() > now:
             path = f"/api/sessions/{row['id']}/rsvp/"
@@ -314,8 +313,6 @@ def server_durations(log_path: Path, since: float, until: float) -> dict[str, li
     """(duration_ms, cpu_ms, answered from the page cache) of the request lines gunicorn's workers
     logged between ``since`` and ``until`` (epoch seconds), by path (without the query string, as
     the log has it)."""
-    from datetime import datetime
-
     found: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
     for line in log_path.read_text(errors="replace").splitlines():
         if not line.startswith("{") or '"club.request"' not in line:

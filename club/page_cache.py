@@ -75,7 +75,7 @@ def generation() -> int:
 _failing = False
 
 
-def bump(*_args, **_kwargs) -> None:
+def bump() -> None:
     """Moves the generation on: every page kept so far is asked for no more."""
     global _failing
     if settings.PAGE_CACHE_SECONDS <= 0:  # nothing is kept: nothing to move on

@@ -160,7 +160,7 @@ else:
 
 # Pages and API lists kept between writes (club.page_cache), at most this many seconds; 0 keeps none.
 PAGE_CACHE_SECONDS = env.int("PAGE_CACHE_SECONDS", default=15)
-PAGE_CACHE_SKIP = ("/accounts/", "/admin/", "/health/", "/ready/", "/i18n/", "/api/token/")
+PAGE_CACHE_SKIP = ("/accounts/", "/admin/", "/health/", "/ready/")
 
 # What depends on the code alone (the base layout's links and words, by language and role) is
 # kept in each process: nothing to ask the shared cache for, and a new release starts it afresh.
