@@ -1,11 +1,74 @@
 """Fixtures every app's tests share: members of each role and clients logged in as them. An app's
 own conftest adds what only its tests need (and may give a role a name of its table)."""
 
+from pathlib import Path
+
 import pytest
+from django.db import connection
+from django.test import override_settings
+from pytest_django.plugin import blocking_manager_key
 from rest_framework.test import APIClient
 
 from club.models import Member
-from tests import factories
+from rules import services as rules_services
+from rules.rulebook import rulebook_sync
+from tests import budgets, factories
+
+
+def pytest_report_header(config):
+    return (f"hypothesis budgets: profile {budgets.PROFILE} (x{budgets.SCALE:g} of each test's full budget; "
+            "HYPOTHESIS_PROFILE=ci for the full ones)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long reference runs (``slow``) run only when a marker expression names them
+    (``-m slow``, ``make test-slow``): otherwise they are left out of the run, not skipped in it.
+
+    The files run largest first, so that the processes of a parallel run finish together, and the
+    browser tests after all the others: from the first one on, a process keeps Chromium and its
+    event loop (tests/e2e/conftest.py)."""
+    if "slow" not in (config.getoption("markexpr") or ""):
+        slow = [item for item in items if item.get_closest_marker("slow")]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if not item.get_closest_marker("slow")]
+    files: dict[Path, list] = {}
+    for item in items:
+        files.setdefault(Path(item.path), []).append(item)
+    e2e = Path(__file__).parent / "e2e"
+    order = sorted(files, key=lambda path: (path.is_relative_to(e2e), -len(files[path])))
+    items[:] = [item for path in order for item in files[path]]
+
+
+# Whether a test that commits (``transaction=True``, a live server) has emptied the database since
+# the rules archive was loaded: the rulebook and the founding precedents are loaded once per process
+# (tests/rules/conftest.py) and a flush takes them away.
+_archive = {"flushed": False}
+
+
+def _commits(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("transaction")) or bool(
+        {"transactional_db", "live_server", "django_db_reset_sequences"} & set(item.fixturenames))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    result = yield
+    if _commits(item):
+        _archive["flushed"] = True
+    return result
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """The archive comes back once after a flush, committed before the next test that reads it
+    opens its transaction, instead of being loaded again inside each such test."""
+    if _archive["flushed"] and "archive" in item.fixturenames and not _commits(item):
+        with item.config.stash[blocking_manager_key].unblock():
+            rulebook_sync()
+            rules_services.founding_precedents_load()
+        _archive["flushed"] = False
 
 
 @pytest.fixture(scope="session")
@@ -13,12 +76,22 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """The test database, dropped cleanly at the end: connections that threads or the Celery worker
     left open would keep PostgreSQL from dropping it."""
     yield
-    from django.db import connection
-
     if connection.vendor == "postgresql":
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                            "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_collected_static_files(tmp_path_factory):
+    """The static files are served as in a fresh clone: from static/ and the apps (the live
+    server's static handler), never from a STATIC_ROOT that ``collectstatic`` (make bench,
+    .ci/prod-smoke) left in the work tree. WhiteNoise reads every file of STATIC_ROOT each time
+    a test client builds its middleware, once per client: ~40 ms a client with the collected
+    files there, a few thousand clients a run. tests/club/test_release.py collects into a
+    STATIC_ROOT of its own."""
+    with override_settings(STATIC_ROOT=tmp_path_factory.mktemp("static-root")):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -36,20 +109,16 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _nothing_kept_from_another_test():
-    """Every test starts with nothing kept in the process's fragments cache: a test's rows are
-    rolled back, but what was kept from them (a search, under the archive's version) would
-    outlive them."""
+    """Every test starts with nothing kept in the process's own caches: a test's rows are rolled
+    back, but what was kept from them (a search under the archive's version, a deal's panel under
+    its revision: SQLite gives the next test's deal the same id) would outlive them. A shared
+    cache (Redis, in the PostgreSQL runs) is left alone: ids are not reused there."""
     from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
 
-    caches["fragments"].clear()
-
-
-@pytest.fixture(autouse=True)
-def _pages_made_afresh_where_queries_are_counted(request, settings):
-    """A test that counts a page's queries counts what the page itself asks: the page cache
-    (club/page_cache.py) would answer a second look with none, and on SQLite it is queries too."""
-    if {"django_assert_num_queries", "django_assert_max_num_queries"} & set(request.fixturenames):
-        settings.PAGE_CACHE_SECONDS = 0
+    for name in ("fragments", "panels"):
+        if isinstance(caches[name], LocMemCache):
+            caches[name].clear()
 
 
 @pytest.fixture(autouse=True)

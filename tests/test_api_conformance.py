@@ -20,12 +20,13 @@ from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 from schemathesis.config import SchemathesisConfig
 
-from tests.games.test_schema_fuzz import _send, _served_schema
-from tests.test_write_access import _actor, _objects, club  # noqa: F401 (the demo club fixture)
+from tests.games.test_schema_fuzz import _send
+from tests.openapi import served_schema
+from tests.test_write_access import _actor, club  # noqa: F401 (the demo club fixture)
 
 pytestmark = pytest.mark.django_db
 
-SCHEMA = _served_schema()
+SCHEMA = served_schema()
 GETS = sorted(path for path, operations in SCHEMA["paths"].items() if "get" in operations)
 
 
@@ -56,7 +57,7 @@ def test_every_get_operation_is_tried():
 @pytest.mark.parametrize("path", GETS)
 @pytest.mark.parametrize("role", ["anonymous", "member", "croupier", "admin"])
 def test_a_get_answers_what_the_schema_says(club, path, role):  # noqa: F811
-    objects = _objects()
+    objects = club["objects"]
     url = re.sub(r"\{[^}]+\}", objects.get(path.split("/")[2], "1"), path)
     client = APIClient()
     actor = _actor(club, role)
@@ -107,7 +108,7 @@ def test_a_write_answers_what_the_schema_says(case, club, role):  # noqa: F811
     # Each drawn body against the demo club as it was loaded: nothing one example wrote is seen
     # by the next.
     with transaction.atomic():
-        objects = _objects()
+        objects = club["objects"]
         for name in case.path_parameters or {}:
             case.path_parameters[name] = objects.get(case.path.split("/")[2], "1")
         client = APIClient()

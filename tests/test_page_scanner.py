@@ -27,6 +27,27 @@ NOT_HTML = {"games:statement_csv", "tournaments:report_csv", "rules:feed", "rule
             "games:session_results_export", "tournaments:standings_export", "tournaments:sheet_export",
             "seasons:export", "club:member_data"}
 
+# Actions that forms post to: a GET is refused with 405 (test_an_action_refuses_a_read below).
+ACTIONS = {
+    "club:calendar_reset", "club:mail_preferences", "club:session_rsvp", "club:session_seating",
+    "club:session_transition", "games:bet_withdraw", "games:claim_withdraw", "games:deal_bet", "games:deal_card",
+    "games:deal_claim", "games:deal_correct", "games:deal_dispute", "games:deal_new", "games:deal_rejudge",
+    "games:deal_replay", "games:deal_submit", "games:deal_void", "games:game_end", "games:game_reseat",
+    "games:result_confirm", "games:result_discard", "rules:dispute_act", "rules:follow", "rules:followed_delete",
+    "rules:followed_digest", "rules:precedent_transition", "seasons:championship", "tables:casino_act",
+    "tables:casino_draw", "tables:casino_reveal", "tables:dice_accept", "tables:dice_decline",
+    "tables:dice_withdraw", "tables:draker_game_confirm", "tables:draker_game_discard", "tables:draker_game_turn",
+    "tournaments:from_session", "tournaments:manage", "tournaments:round_correct", "tournaments:round_void",
+    "tournaments:sheet_record",
+}
+# What answers a GET with something else than a page (test_what_is_not_a_page_says_what_it_is below).
+NOT_PAGES = {"club:calendar_member": "text/calendar", "club:calendar_public": "text/calendar",
+             "service_worker": "javascript", "web_manifest": "manifest+json"}
+# Addresses that send the member on to a page (a deal by its number in its sitting).
+REDIRECTS = {"games:deal_in_sitting"}
+# (page, role) pairs where the role downloads a file instead: the ledger's CSV is an admin's.
+DOWNLOADS = {("games:ledger_csv", "admin")}
+
 # Words that stay as they are on a Russian page: abbreviations every member reads as such.
 LATIN_ON_RUSSIAN = {"API", "CSV", "XLSX", "RSS", "Atom", "Elo", "PDF", "EN", "RU", "QR"}
 
@@ -183,7 +204,8 @@ def _pages() -> dict[str, tuple[str, list[str]]]:
     return {name: page for name, page in found.items() if name not in NOT_HTML}
 
 
-PAGES = sorted(_pages())
+ROUTES = _pages()
+PAGES = sorted(set(ROUTES) - ACTIONS - set(NOT_PAGES) - REDIRECTS)
 
 
 @pytest.fixture(scope="module")
@@ -215,7 +237,8 @@ def demo(django_db_setup, django_db_blocker):
             from games.seasons import demo as seasons_demo
 
             seasons_demo.load()
-            yield {"club": club, "games": games, "arguments": _arguments(club)}
+            # What members typed, read once: each test's writes are rolled back after it.
+            yield {"club": club, "games": games, "arguments": _arguments(club), "typed": _typed()}
         finally:
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
@@ -352,31 +375,67 @@ def _typed() -> list[str]:
     return sorted((t for t in typed if t), key=len, reverse=True)
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("role", ["admin", "member"])
-@pytest.mark.parametrize("name", PAGES)
-def test_page_reads_as_words(demo, name, role, lang):
+def _get(demo, name, role, lang="en", **options):
+    """``name``'s address with its demo object, read as the demo admin or member in ``lang``."""
     from django.conf import settings
 
     member = demo["club"]["members"]["Aahz" if role == "admin" else "Skeeve"]
-    route, params = _pages()[name]
+    route, params = ROUTES[name]
     kwargs = demo["arguments"].get(name, {})
     assert set(kwargs) == set(params), f"give {name} ({route}) a demo object in _arguments"
     client = Client()
     client.force_login(member.user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
-    response = client.get(reverse(name, kwargs=kwargs))
-    if response.status_code in (204, 302, 405) or "html" not in response.get("Content-Type", ""):
-        pytest.skip(f"{name} is not a page to read with GET ({response.status_code})")
+    return client.get(reverse(name, kwargs=kwargs), **options)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("name", "role"), [(name, role) for name in PAGES for role in ("admin", "member")
+                                            if (name, role) not in DOWNLOADS])
+def test_page_reads_as_words(demo, name, role, lang):
+    response = _get(demo, name, role, lang)
+    assert response.status_code not in (204, 302, 405), (
+        f"{name} answers a read with {response.status_code}: list it with the actions or redirects above")
+    assert "html" in response.get("Content-Type", ""), f"{name} answers {response.get('Content-Type')}, not a page"
     # 286: a polled part of a page, drawn for the last time (htmx stops polling on it).
     assert response.status_code in (200, 286, 403, 404), f"{name}: {response.status_code}"
     html = response.content.decode()
     if "<html" in html[:500]:  # a whole page; a polled part is read inside its page's language
         assert f'lang="{lang}"' in html[:500], f"{name} is not served in {lang}"
     parsed = _parsed(html, lang)
-    found = defects(parsed.chunks, lang, _typed(), parsed.labels) + code_defects(parsed.codes, parsed.typed)
+    found = defects(parsed.chunks, lang, demo["typed"], parsed.labels) + code_defects(parsed.codes, parsed.typed)
     assert not found, f"{name} as {role} in {lang}:\n" + "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(ACTIONS))
+def test_an_action_refuses_a_read(demo, name):
+    """What a form posts to is not read with GET, even by an admin: 405, nothing done."""
+    assert _get(demo, name, "admin").status_code == 405
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(NOT_PAGES))
+def test_what_is_not_a_page_says_what_it_is(demo, name):
+    response = _get(demo, name, "member")
+    assert response.status_code == 200 and NOT_PAGES[name] in response["Content-Type"], response["Content-Type"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("name", "role"), sorted(DOWNLOADS))
+def test_a_download_is_a_file(demo, name, role):
+    response = _get(demo, name, role)
+    assert response.status_code == 200 and "html" not in response["Content-Type"], response["Content-Type"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(REDIRECTS))
+def test_an_address_sends_on_to_a_page(demo, name):
+    assert _get(demo, name, "member").status_code == 302
+    page = _get(demo, name, "member", follow=True)
+    assert page.status_code == 200 and "html" in page["Content-Type"]
+    assert page.redirect_chain[-1][0] != reverse("account_login")
 
 
 # Pages whose words come from a filled form: the Draker calculator scores a combination sent by GET.
@@ -399,7 +458,7 @@ def test_a_filled_form_reads_as_words(demo, name, lang):
     response = client.get(f"{reverse(name)}?{FILLED[name]}")
     assert response.status_code == 200
     parsed = _parsed(response.content.decode(), lang)
-    found = defects(parsed.chunks, lang, _typed(), parsed.labels) + code_defects(parsed.codes, parsed.typed)
+    found = defects(parsed.chunks, lang, demo["typed"], parsed.labels) + code_defects(parsed.codes, parsed.typed)
     assert not found, f"{name} filled in {lang}:\n" + "\n".join(dict.fromkeys(found))
 
 

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from rules.engines import casino, readings
 from rules.engines.cards import CardSyntaxError, deck52, parse
 from rules.engines.errors import RulesError
+from tests.budgets import examples
 
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "dragon-poker-rules.txt"
-PROPS = settings(max_examples=120, deadline=None)
+PROPS = settings(max_examples=examples(120), deadline=None)
 
 
 def name(hand, **kw):

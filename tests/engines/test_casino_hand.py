@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.engines import casino
 from rules.engines.cards import deck52, parse, shuffled
 from rules.engines.errors import RulesError
+from tests.budgets import examples
 
 
 def deck(seed):
@@ -206,7 +207,7 @@ def test_house_strategy_high_card_ties_broken_by_suit():
 
 @given(st.integers(0, 10_000), st.sampled_from(["play", "raise"]), st.sampled_from(["play", "raise"]),
        st.integers(0, 59), st.integers(0, 63))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_property_settlement_matches_the_showdown(seed, first, second, minute, mask):
     """C8: the higher combination wins unless a situational rule says otherwise; C9: the winner
     takes the bank."""

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from rules.engines import dice
 from rules.engines.errors import RulesError
 from rules.engines.readings import get
+from tests.budgets import examples
 
 ALL_ROLLS = list(itertools.product(range(1, 7), repeat=5))
 REST_ONLY = {"IP-DICE-TIE": "rest_only"}
@@ -231,7 +232,7 @@ def test_unknown_reading_is_refused():
 rolls = st.lists(st.integers(1, 6), min_size=5, max_size=5)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rolls, st.randoms(use_true_random=False), st.sampled_from(["figure_then_rest", "rest_only"]))
 def test_permuting_dice_never_changes_the_hand(roll, rnd, tie_rule):
     readings = {"IP-DICE-TIE": tie_rule}
@@ -241,7 +242,7 @@ def test_permuting_dice_never_changes_the_hand(roll, rnd, tie_rule):
     assert dice.compare(shuffled, roll, readings=readings) == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rolls, rolls)
 def test_compare_is_antisymmetric_and_category_first(a, b):
     ab = dice.compare(a, b)
@@ -252,7 +253,7 @@ def test_compare_is_antisymmetric_and_category_first(a, b):
         assert dice.compare(a, b, readings=REST_ONLY) == ab
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rolls, rolls)
 def test_readings_only_differ_within_a_figure(a, b):
     """With the same figure dice on both sides the two tie readings agree."""

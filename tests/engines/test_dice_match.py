@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rules.engines import dice
 from rules.engines.errors import RulesError
 from rules.engines.readings import get
+from tests.budgets import examples
 
 A, B = "ann", "bob"
 PAIR_OF_ONES = [1, 1, 2, 3, 4]
@@ -449,7 +450,7 @@ def test_trace_tells_a_round_in_order():
 decisions = st.lists(st.integers(0, 31), min_size=64, max_size=64)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 10 ** 6), decisions, st.sampled_from(["loses_round", "loses_match"]),
        st.sampled_from(["round_goes_on", "proposer_wins_round"]))
 def test_any_legal_play_ends_with_a_winner_and_a_balanced_ledger(seed, choices, pass_reading, decline_reading):

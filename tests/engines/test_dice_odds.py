@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from rules.engines import dice
 from rules.engines.errors import RulesError
+from tests.budgets import examples
 
 ORDER = ["nothing", "pair", "two_pairs", "set", "small_straight", "big_straight", "full_house",
          "four", "poker"]
@@ -157,7 +158,7 @@ def test_bad_rolls_are_refused():
 rolls = st.lists(st.integers(1, 6), min_size=5, max_size=5)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rolls, rolls, st.sets(st.integers(0, 4)))
 def test_chances_sum_to_one_and_best_is_best(roll, opponent, subset):
     odds = dice.win_probability(roll, opponent, reroll=sorted(subset))
@@ -167,7 +168,7 @@ def test_chances_sum_to_one_and_best_is_best(roll, opponent, subset):
     assert (best.win, best.draw) >= (odds.win, odds.draw)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(rolls, rolls, st.sets(st.integers(0, 4)), st.permutations(range(5)))
 def test_permuting_the_opponent_dice_never_changes_the_odds(roll, opponent, subset, order):
     shuffled = [opponent[i] for i in order]

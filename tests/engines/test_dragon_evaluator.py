@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rules.engines import cards, dragon
 from rules.engines.errors import RulesError
+from tests.budgets import examples
 
 E = dragon.evaluate
 
@@ -420,7 +421,7 @@ DECK = cards.deck52()
 hands9 = st.lists(st.sampled_from(DECK), min_size=5, max_size=10, unique=True)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hands9, hands9, hands9)
 def test_property_compare_is_a_total_order(a, b, c):
     va, vb, vc = E(a), E(b), E(c)
@@ -430,7 +431,7 @@ def test_property_compare_is_a_total_order(a, b, c):
         assert dragon.compare(va, vc) >= 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hands9, st.data())
 def test_property_a_wild_card_never_makes_a_hand_worse(hand, data):
     """Making a card wild never makes a hand worse; the one exception is #53, which exists only
@@ -449,7 +450,7 @@ def test_a_wild_card_ends_a_hodgepodge():
     assert E("2h 3h 4h 5h 7s", wild="2h").name == "little_straight"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hands9, st.data())
 def test_property_killing_a_card_never_improves_except_into_hodgepodge(hand, data):
     """A dead card never makes a hand better; the one exception is #53, which by IP-HODGEPODGE
@@ -469,7 +470,7 @@ def _invert(order):
 MIRROR = {r: 16 - r for r in range(2, 15)}
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(hands9)
 def test_property_inverting_the_card_order_twice_changes_nothing(hand):
     assert E(hand, card_order=_invert(_invert("natural"))) == E(hand)

@@ -13,6 +13,7 @@ from rules.engines import draker
 from rules.engines.draker import Card
 from rules.engines.errors import RulesError
 from rules.engines.readings import get
+from tests.budgets import examples
 
 NO_FLOOR = {"IP-DRAKER-STRENGTH-FLOOR": "no_floor"}
 POOLED = {"IP-DRAKER-BALANCE": "pooled"}
@@ -363,7 +364,7 @@ def combinations(draw):
 floors = st.sampled_from([None, NO_FLOOR])
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(combinations(), st.randoms(use_true_random=False), floors)
 def test_permuting_cards_never_changes_the_score(cards, rnd, readings):
     shuffled = list(cards)
@@ -372,7 +373,7 @@ def test_permuting_cards_never_changes_the_score(cards, rnd, readings):
     assert (a.kinds, a.flush, a.base, a.final) == (b.kinds, b.flush, b.base, b.final)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(combinations(), st.data(), floors)
 def test_adding_a_plus_one_token_never_lowers_the_value(cards, data, readings):
     i = data.draw(st.integers(0, len(cards) - 1))
@@ -386,7 +387,7 @@ def test_adding_a_plus_one_token_never_lowers_the_value(cards, data, readings):
     assert after.final >= before.final
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(combinations())
 def test_value_is_base_times_an_allowed_multiplier(cards):
     s = draker.score(cards)
@@ -400,7 +401,7 @@ def test_value_is_base_times_an_allowed_multiplier(cards):
     assert s.kinds <= set(draker.KINDS) and s.kinds
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.integers(2, 14), st.integers(1, 10), suits), min_size=1, max_size=5))
 def test_any_cards_either_score_or_are_refused_with_their_names(specs):
     cards = [Card(rank=r, profession=p, suit=s) for r, p, s in specs]

@@ -33,6 +33,7 @@ from rules.engines.dragon.presets import ruleset as get_ruleset
 from rules.engines.errors import RulesError
 from rules.engines.readings import registry as points
 from rules.engines.readings import resolve
+from tests.budgets import examples
 
 from .dragon.helpers import card
 from .dragon.test_base_rules import bare
@@ -155,15 +156,13 @@ def some_readings(draw) -> dict:
     return {pid: draw(st.sampled_from(points()[pid].readings)) for pid in chosen}
 
 
-# The long runs of the properties, only when asked for (``-m slow`` or RUN_SLOW=1), as the reference run of
-# test_dragon_reference.py: the default run keeps the quick ones, which check the same properties.
-def slow(test):
-    skip = pytest.mark.skipif("'slow' not in (config.getoption('markexpr') or '') and os.environ.get('RUN_SLOW') != '1'",
-                              reason="a long property run: select it with -m slow or RUN_SLOW=1")
-    return pytest.mark.slow(skip(test))
+# The long runs of the properties, only when asked for (``-m slow``, ``make test-slow``), as the reference
+# run of test_dragon_reference.py: the default run leaves them out and keeps the quick ones, which check the
+# same properties.
+slow = pytest.mark.slow
 
 
-_QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_QUICK = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @_QUICK
@@ -196,7 +195,7 @@ def _check_any_reading(doc: dict) -> None:
 
 
 @slow
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents(readings=some_readings(), bets=True))
 def test_omitted_facts_fire_nothing_long(doc):
     """Modifiers 36, 37 and 56 as above, with many more documents."""
@@ -329,7 +328,7 @@ def test_every_change_has_one_trace_line(doc):
 
 
 @slow
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents_with_facts(readings=some_readings()))
 def test_every_change_has_one_trace_line_under_any_reading(doc):
     """As above under the readings a club may choose."""
@@ -355,7 +354,7 @@ def _judged(doc: dict, ruleset) -> list[dict]:
     return out
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents_with_facts(), st.randoms(use_true_random=False))
 def test_a_modifier_without_a_trace_line_changed_nothing(doc, rnd):
     """The other half of "every change has its line": a modifier the trace never names, taken out of the
@@ -369,7 +368,7 @@ def test_a_modifier_without_a_trace_line_changed_nothing(doc, rnd):
 
 
 @slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents_with_facts(readings=some_readings()), st.randoms(use_true_random=False))
 def test_a_modifier_without_a_trace_line_changed_nothing_under_any_reading(doc, rnd):
     """As above under the readings a club may choose."""

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from rules.engines import cards, readings, tricks
 from rules.engines.errors import RulesError
+from tests.budgets import examples
 
 C = cards.parse
 
@@ -691,13 +692,13 @@ _json = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=st.dictionaries(st.sampled_from(_KEYS), _json))
 def test_validate_never_raises_on_any_document(doc):
     assert all(isinstance(p, tricks.Problem) for p in tricks.validate_round_play(doc))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(key=st.sampled_from(sorted(recorded_round_two())), trick_key=st.sampled_from(["leader", "cards", "winner"]),
        value=_json)
 def test_validate_never_raises_on_a_damaged_recording(key, trick_key, value):

@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 
 from rules.engines import cards, tricks
 from rules.engines.errors import RulesError
+from tests.budgets import examples
 
 readings_strategy = st.fixed_dictionaries({}, optional={
     point.id: st.sampled_from(point.readings) for point in tricks.INTERPRETATION_POINTS})
 seeds = st.one_of(st.integers(min_value=0, max_value=10**9), st.text(max_size=8))
-few = settings(max_examples=12, deadline=None)
+few = settings(max_examples=examples(12), deadline=None)
 
 
 @few

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engines import tricks
+from tests.budgets import examples
 
 
 def recorded_round_two() -> dict:
@@ -147,7 +148,7 @@ _json = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(key=st.sampled_from(sorted(recorded_round_two())), trick_key=st.sampled_from(["leader", "cards", "winner"]),
        value=_json)
 def test_every_problem_has_a_known_code_and_json_values(key, trick_key, value):

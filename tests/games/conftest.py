@@ -79,9 +79,12 @@ def croupier(db):
     return factories.member(Member.Role.CROUPIER, display_name="Tananda", password=None)
 
 
+PLAYERS = ("Skeeve", "Aahz", "Chumley", "Massha")
+
+
 @pytest.fixture
 def players(db):
-    return [factories.member(display_name=name, password=None) for name in ("Skeeve", "Aahz", "Chumley", "Massha")]
+    return [factories.member(display_name=name, password=None) for name in PLAYERS]
 
 
 @pytest.fixture
@@ -89,13 +92,18 @@ def outsider(db):
     return factories.member(display_name="Outsider", password=None)
 
 
-@pytest.fixture
-def session(croupier, players):
+def seated_session(croupier, players):
+    """Yesterday's session: ``players`` coming and seated North, East, South, West."""
     s = factories.session(actor=croupier, days=-1)
     for p in players:
         club_services.rsvp_set(session=s, member=p, actor=p, answer="going")
     club_services.seating_set(session=s, actor=croupier, assignments={p.pk: seat for p, seat in zip(players, SEATS, strict=False)})
     return s
+
+
+@pytest.fixture
+def session(croupier, players):
+    return seated_session(croupier, players)
 
 
 @pytest.fixture

@@ -9,15 +9,17 @@ from dataclasses import dataclass
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club.models import Member
+from club.models import Member, ScheduledSession
 from games import access, engine, services
 from games.models import Bet, Claim, Deal, Game, Result, SetAside
+from games.sitting import game_document, readings_used
 from rules.models import Dispute
 from tests import factories
-from tests.games.conftest import full_deal
+from tests.games.conftest import PLAYERS, full_deal, seated_session
 
 pytestmark = pytest.mark.django_db
 
@@ -47,10 +49,57 @@ class Table:
                 "croupier": self.croupier, "admin": self.admin}[role]
 
 
+@pytest.fixture(scope="module")
+def seated(django_db_setup, django_db_blocker):
+    """The table's rows, made once for the module in a transaction rolled back after it: each
+    test's own writes are rolled back after the test, so every test starts from these rows alone
+    (making them took longer than most tests here). Their ids, by role."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        croupier = factories.member(Member.Role.CROUPIER, display_name="Tananda", password=None)
+        players = [factories.member(display_name=name, password=None) for name in PLAYERS]
+        session = seated_session(croupier, players)
+        game = services.game_start(session=session, actor=croupier)
+        outsider = factories.member(display_name="Outsider", password=None)
+        admin = factories.member(Member.Role.ADMIN, display_name="Admin", password=None)
+        yield {"croupier": croupier.pk, "players": [p.pk for p in players], "outsider": outsider.pk,
+               "admin": admin.pk, "session": session.pk, "game": game.pk}
+        transaction.set_rollback(True)
+
+
+# The games fixtures of tests/games/conftest.py, read afresh from the module's rows for each test:
+# what one test changes in its instances is not seen by the next.
+def _member(pk) -> Member:
+    return Member.objects.select_related("user").get(pk=pk)
+
+
 @pytest.fixture
-def table(session, game, croupier, players, outsider, judge):
-    admin = factories.member(Member.Role.ADMIN, display_name="Admin", password=None)
-    return Table(session, game, croupier, players, outsider, admin)
+def croupier(seated, db):
+    return _member(seated["croupier"])
+
+
+@pytest.fixture
+def players(seated, db):
+    return [_member(pk) for pk in seated["players"]]
+
+
+@pytest.fixture
+def outsider(seated, db):
+    return _member(seated["outsider"])
+
+
+@pytest.fixture
+def session(seated, db):
+    return ScheduledSession.objects.get(pk=seated["session"])
+
+
+@pytest.fixture
+def game(seated, db):
+    return Game.objects.get(pk=seated["game"])
+
+
+@pytest.fixture
+def table(seated, session, game, croupier, players, outsider, judge):
+    return Table(session, game, croupier, players, outsider, _member(seated["admin"]))
 
 
 def _quick_result(t: Table, submitter: Member) -> Result:
@@ -307,8 +356,8 @@ def _page_rejudge(t, actor, relation):
 
 def _confirmed_deal(t):
     deal = services.deal_start(game=t.game, actor=t.croupier)
-    doc = services._game_doc(t.game, previous_game=False)
-    for dealt in engine.seeded_cards(doc, deal.number, deal.started_at, "access"):
+    doc = game_document(t.game, previous_game=False)
+    for dealt in engine.seeded_cards(doc, deal.number, deal.started_at, "access", readings=readings_used(doc)):
         services.deal_card(deal=deal, actor=t.croupier, card=str(dealt.card))
     result = services.result_submit(deal=deal, actor=t.players[1])
     services.result_confirm(result=result, actor=t.players[2])

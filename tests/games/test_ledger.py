@@ -17,6 +17,7 @@ from games import selectors, services
 from games.models import LedgerEntry
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
+from tests.budgets import examples
 
 member_ids = st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=8, unique=True)
 
@@ -60,7 +61,7 @@ def test_quick_chips_sum_to_zero_or_are_refused(players, data):
 
 
 @pytest.mark.django_db
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(plays=st.lists(st.tuples(st.integers(0, 3), st.integers(1, 12), st.booleans()), min_size=1, max_size=4))
 def test_results_and_corrections_keep_every_deal_at_zero(game, croupier, players, plays):

@@ -5,15 +5,22 @@ stored deal, and bounded, throttled input."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
+from club.models import Member
+from games.models import Deal, Game
 from rules import services
 from rules.models import Dispute, InterpretationPoint, Precedent
+from rules.rulebook import rulebook_sync
 
+from .conftest import Table
 from .helpers import ruling
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +41,36 @@ def _page(member) -> Client:
     if member is not None:
         client.force_login(member.user)
     return client
+
+
+@pytest.fixture(scope="module")
+def table_rows(django_db_setup, django_db_blocker):
+    """The table of tests/rules/conftest.py, made once for the module in a transaction rolled back
+    after it (it deals and judges a deal: longer than most tests here); each test's own writes are
+    rolled back after the test. The archive is in place before, committed, as every test here
+    reads it."""
+    with django_db_blocker.unblock():
+        if not Precedent.objects.filter(founding=True).exists():
+            rulebook_sync()
+            services.founding_precedents_load()
+        with transaction.atomic():
+            yield Table()
+            transaction.set_rollback(True)
+
+
+@pytest.fixture
+def table(table_rows, db) -> Table:
+    """The module's table with its members, game and deal read afresh: what one test changes in
+    its instances is not seen by the next."""
+    fresh = copy.copy(table_rows)
+    members = Member.objects.select_related("user").in_bulk(
+        [m.pk for m in (fresh.croupier, fresh.admin, fresh.seated, fresh.partner, fresh.outsider)])
+    for role in ("croupier", "admin", "seated", "partner", "outsider"):
+        setattr(fresh, role, members[getattr(fresh, role).pk])
+    fresh.game = Game.objects.get(pk=fresh.game.pk)
+    fresh.deal = Deal.objects.get(pk=fresh.deal.pk)
+    fresh.cards = list(fresh.cards)
+    return fresh
 
 
 @pytest.fixture(autouse=True)

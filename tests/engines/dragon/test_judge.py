@@ -21,6 +21,7 @@ from rules.engines.dragon.state import NATURAL
 from rules.engines.dragon.trace import render
 from rules.engines.errors import RulesError
 from rules.engines.readings import resolve
+from tests.budgets import examples
 
 from .helpers import table
 
@@ -183,7 +184,7 @@ def _prepared(seed: int, number: int, hour: int):
     return prepare_deal(facts, dealing, rd, history=GameHistory())
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), number=st.integers(1, 12), hour=st.integers(0, 23))
 def test_property_same_inputs_same_states_cap_and_trace(seed, number, hour):
     """Properties over busy 6-player deals with every implemented modifier: the same inputs give
