@@ -1,55 +1,115 @@
 """The interpretation points and the founding precedents as a member reads them, in his language.
 
-The engines declare each point in English (its question and what each reading means); the
-Russian of every point is kept here, beside the site, in :mod:`rules.points_ru`, so the engines'
-API stays as it is. A founding precedent's texts (title, situation, question, ruling) are made
-from its point in both languages by :func:`founding_texts`.
+The engines declare each point in English (its question and what each reading means;
+:mod:`rules.points_en` words it where the engine names other points or readings by code). The
+Russian is the gettext catalogue's (``locale/ru/LC_MESSAGES/django.po``), looked up with that
+English as the msgid and a context naming the point, ``pgettext("point IP-B1-WHEN", question)``,
+or the point and the reading, ``pgettext("point IP-B1-WHEN reading after_modifiers", meaning)``:
+two points with the same English are translated apart, and an engine whose English changes finds
+no Russian (it reads English) instead of a Russian that says something else. The Russian is read
+under ``translation.override("ru")`` whatever the member's language, since the search index and
+the founding precedents keep both.
+
+A new point gets its Russian so: ``make messages`` (the project's ``makemessages``,
+``rules/management/commands/makemessages.py``, adds the points' English, which xgettext cannot
+see in the source) gives it empty entries under ``#: rules/point_words.py``; translate them and
+compile. Until then tests/rules/test_points_russian.py names the entries that are missing.
+
+A founding precedent's texts (title, situation, question, ruling) are made from its point in both
+languages by :func:`founding_texts`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from .points_en import POINTS as ENGLISH
-from .points_ru import POINTS
 from .titles import is_russian, title_in
 
 
-def question_ru(point_id: str) -> str:
-    found = POINTS.get(point_id)
-    return found[0] if found else ""
+def question_context(point_id: str) -> str:
+    """The catalogue's context of the point's question."""
+    return f"point {point_id}"
 
 
-def readings_help_ru(point_id: str) -> dict[str, str]:
-    found = POINTS.get(point_id)
-    return dict(found[1]) if found else {}
+def reading_context(point_id: str, reading: str) -> str:
+    """The catalogue's context of what a reading of the point means."""
+    return f"point {point_id} reading {reading}"
 
 
-def _english(point) -> dict[str, str]:
-    """The point's English words where the engine's name other points or readings by code."""
-    return ENGLISH.get(point.point_id, {})
+def english_question(point_id: str, engine_question: str) -> str:
+    """The point's question in English as the site shows it (and the catalogue's msgid)."""
+    return ENGLISH.get(point_id, {}).get("question") or engine_question
+
+
+def english_readings(point_id: str, engine_help: Mapping[str, str] | None) -> dict[str, str]:
+    """What each reading means in English as the site shows it (and the catalogue's msgids)."""
+    words = ENGLISH.get(point_id, {})
+    return {reading: words.get(reading, meaning) for reading, meaning in (engine_help or {}).items()}
+
+
+def catalogue_messages(points: Mapping[str, Mapping]) -> list[tuple[str, str]]:
+    """(context, English) of every text of ``points`` (point id -> the engine's ``question``,
+    ``readings`` and ``readings_help``, as :func:`rules.rulebook.expected_points` gives them), in
+    point id order: the entries the catalogue holds for them. A reading the engine does not
+    explain has no entry."""
+    messages = []
+    for point_id in sorted(points):
+        values = points[point_id]
+        messages.append((question_context(point_id), english_question(point_id, values["question"])))
+        helps = english_readings(point_id, values["readings_help"])
+        messages += [(reading_context(point_id, r), helps[r]) for r in values["readings"] if helps.get(r)]
+    return messages
+
+
+def russian_texts(messages: Iterable[tuple[str, str]]) -> list[str]:
+    """The catalogue's Russian of each (context, English); "" where it has none (or only the
+    English)."""
+    messages = list(messages)
+    # The catalogue is loaded once per process; one switch of language for all the texts.
+    with translation.override("ru"):
+        found = [pgettext(context, english) if english else "" for context, english in messages]
+    return [russian if russian != english else "" for russian, (context, english) in zip(found, messages, strict=True)]
+
+
+def question_ru(point) -> str:
+    """The point's question in Russian; "" when the catalogue has none."""
+    english = english_question(point.point_id, point.question)
+    return russian_texts([(question_context(point.point_id), english)])[0]
+
+
+def _readings_ru(point_id: str, english: Mapping[str, str]) -> dict[str, str]:
+    readings = list(english)
+    found = russian_texts((reading_context(point_id, r), english[r]) for r in readings)
+    return {reading: russian for reading, russian in zip(readings, found, strict=True) if russian}
+
+
+def readings_help_ru(point) -> dict[str, str]:
+    """What each reading of the point means in Russian, for the readings the catalogue has."""
+    return _readings_ru(point.point_id, english_readings(point.point_id, point.readings_help))
 
 
 def question(point, language: str | None = None) -> str:
     """The point's question in ``language`` (the active one when not given); English where the
     Russian is missing."""
-    english = _english(point).get("question") or point.question
+    english = english_question(point.point_id, point.question)
     if is_russian(language):
-        return question_ru(point.point_id) or english
+        return question_ru(point) or english
     return english
 
 
 def readings_help(point, language: str | None = None) -> dict[str, str]:
     """What each reading of the point means, in ``language``."""
-    words = _english(point)
-    english = {reading: words.get(reading, meaning) for reading, meaning in (point.readings_help or {}).items()}
+    english = english_readings(point.point_id, point.readings_help)
     if is_russian(language):
-        return {**english, **readings_help_ru(point.point_id)}
+        return {**english, **_readings_ru(point.point_id, english)}
     return english
 
 

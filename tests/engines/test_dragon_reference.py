@@ -15,11 +15,8 @@ The random hands come from one seeded generator (``random_case``): a few per mix
 the default run, 20,000 per mix in the ``slow`` run (``-m slow``; a mix can be run alone with
 ``-k w2h3f1d0``).
 
-The slow run can be split between processes with the environment variable
-``DRAGON_REFERENCE_SHARD="i/n"`` (0 <= i < n): that process runs only the mixes whose index in
-``MIXES`` is i modulo n, so the shards interleave the mixes (the slowest ones, with two wild
-cards, are spread over all of them), e.g. ``DRAGON_REFERENCE_SHARD=0/2`` in one process and
-``DRAGON_REFERENCE_SHARD=1/2`` in another.
+The slow run (``make test-slow``) is spread over the machine's cores by pytest-xdist, one mix a
+test.
 """
 
 from __future__ import annotations
@@ -671,20 +668,6 @@ FAST_PER_MIX = 5
 SLOW_PER_MIX = int(os.environ.get("DRAGON_REFERENCE_PER_MIX", "20000"))
 
 
-def _shard():
-    """(i, n) of DRAGON_REFERENCE_SHARD="i/n", or (0, 1) when it is not set."""
-    value = os.environ.get("DRAGON_REFERENCE_SHARD", "").strip()
-    if not value:
-        return 0, 1
-    try:
-        i, n = (int(x) for x in value.split("/"))
-    except ValueError:
-        raise ValueError(f"DRAGON_REFERENCE_SHARD must be i/n, not {value!r}") from None
-    if not 0 <= i < n:
-        raise ValueError(f"DRAGON_REFERENCE_SHARD must be i/n with 0 <= i < n, not {value!r}")
-    return i, n
-
-
 @pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
 def test_evaluator_matches_reference_random_hands(mix):
     """The evaluator agrees with the brute-force reference for each mix of 0-2 wild, 0-3 home,
@@ -694,16 +677,10 @@ def test_evaluator_matches_reference_random_hands(mix):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
-def test_evaluator_matches_reference_20000_per_mix(mix, request):
+def test_evaluator_matches_reference_20000_per_mix(mix):
     """The full run of the issue: 20,000 seeded random hands per mix of states (the environment
     variable DRAGON_REFERENCE_PER_MIX sets another count). It runs only when asked for with
-    ``-m slow``. DRAGON_REFERENCE_SHARD="i/n" keeps the mixes whose index is i modulo n (module
-    docstring)."""
-    if "slow" not in (request.config.getoption("markexpr", "") or "") or "not slow" in request.config.getoption("markexpr"):
-        pytest.skip("the full reference run: select it with -m slow")
-    shard, shards = _shard()
-    if MIXES.index(mix) % shards != shard:
-        pytest.skip(f"mix {MIXES.index(mix)} belongs to another shard than {shard}/{shards}")
+    ``-m slow``."""
     _run(mix, SLOW_PER_MIX, "slow")
 
 
@@ -765,14 +742,9 @@ def test_evaluator_matches_reference_reversed_random_hands(mix):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mix", MIXES, ids=lambda m: "w{}h{}f{}d{}".format(*m))
-def test_evaluator_matches_reference_reversed_20000_per_mix(mix, request):
+def test_evaluator_matches_reference_reversed_20000_per_mix(mix):
     """The full run of the reference with base rule 7's reversal, as
-    :func:`test_evaluator_matches_reference_20000_per_mix` (the same environment variables)."""
-    if "slow" not in (request.config.getoption("markexpr", "") or "") or "not slow" in request.config.getoption("markexpr"):
-        pytest.skip("the full reference run: select it with -m slow")
-    shard, shards = _shard()
-    if MIXES.index(mix) % shards != shard:
-        pytest.skip(f"mix {MIXES.index(mix)} belongs to another shard than {shard}/{shards}")
+    :func:`test_evaluator_matches_reference_20000_per_mix`."""
     _run_reversed(mix, SLOW_PER_MIX, "slow")
 
 

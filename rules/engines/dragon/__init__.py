@@ -7,13 +7,10 @@ seed's list, and ``judge_game`` judges a whole sitting.
 
 from .evaluator import NATURALNESS_LEVELS, READINGS, HandValue, compare, evaluate, tie_break
 from .hands import BY_NAME, HAND_LIST, HANDS, NOTHING, NOTHING_CATEGORY, Hand
+from .judge import judge_game
 
 __all__ = [
     "evaluate", "compare", "tie_break", "HandValue", "HANDS", "HAND_LIST", "BY_NAME", "Hand",
     "NOTHING", "NOTHING_CATEGORY", "NATURALNESS_LEVELS", "READINGS", "judge_game",
 ]
 
-
-def judge_game(doc):
-    from .judge import judge_game as _judge_game
-    return _judge_game(doc)

@@ -18,6 +18,9 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
 from ..errors import RulesError
 from . import context, judge
 from .presets import RULESETS
@@ -300,9 +303,6 @@ def _path(parts) -> str:
 def validate_document(doc: object) -> None:
     """Check a sitting document against :func:`sitting_schema`: a RulesError naming the JSON path of the
     first error (e.g. ``$.deals[0].claims[1].suit``)."""
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import best_match
-
     validator = Draft202012Validator(sitting_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
     error = best_match(validator.iter_errors(doc))
     if error is not None:

@@ -20,7 +20,10 @@ from .. import cards as _cards_module
 from ..cards import Card, parse_one
 from ..errors import RulesError
 from ..readings import Readings, resolve
-from . import readings_dragon  # noqa: F401  (registers the points the state reads)
+from . import (
+    evaluator,  # the hand evaluator (evaluator.py)
+    readings_dragon,  # noqa: F401  (registers the points the state reads)
+)
 from .base_rules import apply_orders, apply_rule_states, apply_suit_claims
 from .context import Place, Player, Room, Stakes, Table
 from .deal import DEFAULT_PATTERN, Dealing
@@ -38,11 +41,6 @@ __all__ = ["DealJudgement", "prepare_deal", "setup_deal", "evaluate_player", "ju
            "claim_rule_problem", "SUIT_CLAIMS", "CLAIM_NEEDS"]
 
 _GAMES = ("dragon",)
-
-
-def _evaluator():
-    from . import evaluator  # the hand evaluator (evaluator.py)
-    return evaluator
 
 
 # ---------------------------------------------------------------------------- one deal: card states
@@ -405,7 +403,7 @@ def evaluate_player(state: DealState, player: str, *, quiet: bool = False):
     held twice is not noted in the trace (the advisor's tries)."""
     inputs = _hand_inputs(state, player)
     hand, wild, home, free, dead = inputs if inputs is not None else _distinct(state, player, quiet)
-    return _evaluator().evaluate(hand, wild=wild, home=home, free=free, dead=dead,
+    return evaluator.evaluate(hand, wild=wild, home=home, free=free, dead=dead,
                                  card_order=state.card_order, suit_order=state.suit_order,
                                  readings=state.readings, naturalness_reversed=state.naturalness_reversed,
                                  **_level_inputs(state, player, hand, (wild, home, free, dead)))

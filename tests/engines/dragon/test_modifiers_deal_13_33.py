@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engines.dragon.game import DealRecord, GameHistory
-from rules.engines.dragon.modifiers.deal import m22
+from rules.engines.dragon.modifiers.deal_13_25 import m22
 from rules.engines.errors import RulesError
 
 from .helpers import ONLY_DEAL_GROUP, card, claim, prepared, table

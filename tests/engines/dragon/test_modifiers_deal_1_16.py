@@ -14,7 +14,9 @@ import pytest
 from rules.engines.dragon.deal import Dealing
 from rules.engines.dragon.facts import deal_facts
 from rules.engines.dragon.game import DealRecord, GameHistory
-from rules.engines.dragon.modifiers.deal import m1_number, m3_month, m10, m10_victim_rank, m16_opposite
+from rules.engines.dragon.modifiers.common import m3_month
+from rules.engines.dragon.modifiers.deal import m1_number, m10_victim_rank, m16_opposite
+from rules.engines.dragon.modifiers.deal_1_12 import m10
 from rules.engines.readings import resolve
 
 from .helpers import ONLY_DEAL_GROUP, card, layout, prepared, table

@@ -365,7 +365,7 @@ def test_ip_m44_free_any_card_a_free_foska_plays_as_itself_for_m13_and_is_no_clu
     """Under IP-M44-FREE any_card a free non-honour plays as itself or any honor of its suit (definition 13
     extended by modifier 44: "объявить свободной одну из своих неубитых карт"): modifier 13's 'can be' sees
     both; modifier 29 counts free club *honors* ("трефовый онер"), which a free Nine of clubs is not."""
-    from rules.engines.dragon.modifiers import deal as deal_modifiers
+    from rules.engines.dragon.modifiers import deal_13_25 as deal_modifiers
     from rules.engines.dragon.state import FREE, CardState
 
     nine = CardState(0, parse("9c")[0], "n", 1, 1, True)

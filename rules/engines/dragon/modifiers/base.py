@@ -22,6 +22,10 @@ interpretation points it consults, and one or more hooks:
 
 The modifiers live in one module per seed group: ``deal.py`` (1-33), ``cards.py`` (34-46),
 ``time.py`` (47-49), ``space.py`` (50-52), ``external.py`` (53-88), ``natural.py`` (89-100).
+A group too long for one module keeps its modifiers in parts by number, which its group module
+imports: ``deal_1_12.py``, ``deal_13_25.py``, ``deal_26_33.py`` and ``external_53_62.py``,
+``external_63_75.py``, ``external_76_88.py``, with what the parts share (and the group's
+``declare``) in ``deal_common.py`` and ``external_common.py``.
 :func:`registry` imports every group module; a number that none registers is listed by the
 coverage table as not implemented.
 
@@ -86,7 +90,7 @@ The seed: "Если на первом открытом круге появила
           {"pair_cancels": "the second face-up Ten voids the first",
            "toggle": "each later face-up Ten annuls the one before"}),
 
-and in ``modifiers/deal.py``::
+and in ``modifiers/deal_1_12.py``::
 
     @modifier(number=7, group="deal",
               summary="A Ten in the first open circle kills the Sevens, except those dealt face "
@@ -106,7 +110,7 @@ and in ``modifiers/deal.py``::
             if c.is_(7) and not (c.open and c.seq > ten.seq):
                 state.kill(c, text=f"killed by the {ten.card}")
 
-(The modifier in ``deal.py`` also reads IP-M7-SCOPE, which chooses whose Sevens die.) The
+(The modifier in ``deal_1_12.py`` also reads IP-M7-SCOPE, which chooses whose Sevens die.) The
 decorator takes the Russian text from the seed by number, registers the modifier and returns the
 function unchanged; ``state.current`` is "M7" while it runs, so every change is
 traced under M7. Then, in ``tests/engines/dragon/``, ``test_m07_ten_kills_sevens`` (it fires)

@@ -5,7 +5,7 @@ rank and suit (base rules 13 and 24), dead cards excepted unless the text asks f
 (39, 42-44); conditions are judged on the state reached so far (base rule 10). Modifier 34 lasts
 the deal in which it fires and the two following deals of the Game and is cumulative: each
 firing keeps its set of ranks in the deal's ``carry`` under "M34", and a later deal reads the
-sets of the two deals before it from the history. Modifier 33 (in ``deal.py``) cancels 34 for
+sets of the two deals before it from the history. Modifier 33 (in ``deal_26_33.py``) cancels 34 for
 two deals, and a claim under 35 for one.
 
 Modifiers 38-40 cancel 36 and 37, which act earlier in number order: base rule 11 lets the

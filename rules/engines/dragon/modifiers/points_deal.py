@@ -1,4 +1,4 @@
-"""The interpretation points of modifiers 1-33, the seed's group "Раздача" (the deal): records that ``deal.py`` declares."""
+"""The interpretation points of modifiers 1-33, the seed's group "Раздача" (the deal): records that ``deal_common.py`` declares."""
 
 from ...readings import Point
 

@@ -1,4 +1,4 @@
-"""The interpretation points of modifiers 53-88, the seed's group "Внешние" (external factors): records that ``external.py`` declares."""
+"""The interpretation points of modifiers 53-88, the seed's group "Внешние" (external factors): records that ``external_common.py`` declares."""
 
 from ...readings import Point
 
