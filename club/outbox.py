@@ -10,6 +10,11 @@ idempotent.
 
 Without a broker (``CELERY_TASK_ALWAYS_EAGER``) the task runs in-process right after the commit,
 as ``delay_on_commit`` did, and its row is marked sent.
+
+A message that fails ``OUTBOX_MAX_ATTEMPTS`` times is dead (a dead letter): the relay no longer
+tries it and goes on with the rows after it; ``/ready/`` counts the dead and the admin sends them
+again (:func:`outbox_retry`). Sent rows are forgotten after ``OUTBOX_RETENTION_DAYS`` days
+(:func:`outbox_prune`, run by beat).
 """
 
 from __future__ import annotations
@@ -19,15 +24,17 @@ import logging
 import threading
 import uuid
 from collections.abc import Sequence
+from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
 from django.db import connections, transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
+from . import access
 from .celery import app
-from .models import OutboxMessage
+from .models import Member, OutboxMessage
 
 logger = logging.getLogger(__name__)
 
@@ -86,33 +93,45 @@ def _task(name: str):
     return app.tasks[name]
 
 
-def _failed(pk: int, error: BaseException) -> None:
-    OutboxMessage.objects.filter(pk=pk).update(attempts=F("attempts") + 1,
-                                               last_error=f"{type(error).__name__}: {error}"[:2000])
+def _to_send():
+    return OutboxMessage.objects.filter(sent_at__isnull=True, dead_at__isnull=True)
+
+
+def _failed(pk: int, error: BaseException, *, tried: bool = True) -> None:
+    """Record why ``pk`` was not sent; a message that was ``tried`` counts an attempt, and the
+    attempt that reaches ``OUTBOX_MAX_ATTEMPTS`` makes it dead."""
+    changes = {"last_error": f"{type(error).__name__}: {error}"[:2000]}
+    if tried:
+        # The condition reads the attempts before this update, in the same statement.
+        changes.update(attempts=F("attempts") + 1,
+                       dead_at=Case(When(attempts__gte=settings.OUTBOX_MAX_ATTEMPTS - 1, then=Value(timezone.now())),
+                                    default=F("dead_at")))
+    OutboxMessage.objects.filter(pk=pk).update(**changes)
 
 
 def relay(*, pks: Sequence[int] | None = None, limit: int = BATCH) -> int:
-    """Publish the unsent messages (only ``pks`` when given), oldest first; returns how many were
-    sent. Stops at the first failure to reach the broker, recording it on that row: the rest would
-    fail the same way, and the next run starts again from the oldest."""
+    """Publish the messages to send (only ``pks`` when given), oldest first; returns how many were
+    sent. Stops at the first failure, recording it on that row: the rest would most likely fail the
+    same way, and the next run starts again from the oldest. A broker that cannot be reached costs
+    the row no attempt; a message the broker refused does, until it is dead and skipped."""
     if _eager():
         return _relay_in_process(pks, limit)
     sent = 0
     while True:
         with transaction.atomic():
             # Rows another relay (or a publishing thread) holds are skipped, not waited for.
-            unsent = OutboxMessage.objects.select_for_update(skip_locked=True).filter(sent_at__isnull=True)
+            unsent = _to_send().select_for_update(skip_locked=True)
             if pks is not None:
                 unsent = unsent.filter(pk__in=pks)
             batch = list(unsent.order_by("pk")[:limit])
             if not batch:
                 return sent
-            published, error = _publish(batch)
+            published, error, reached = _publish(batch)
             if published:
                 OutboxMessage.objects.filter(pk__in=[m.pk for m in published]).update(
                     sent_at=timezone.now(), attempts=F("attempts") + 1)
             if error is not None:
-                _failed(batch[len(published)].pk, error)
+                _failed(batch[len(published)].pk, error, tried=reached)
         sent += len(published)
         if error is not None:
             logger.warning("outbox: the broker is unreachable (%s); %s message(s) sent", error, sent)
@@ -124,7 +143,7 @@ def relay(*, pks: Sequence[int] | None = None, limit: int = BATCH) -> int:
 def _relay_in_process(pks, limit: int) -> int:
     """Without a broker: run each unsent task here, one by one (no lock held while it runs, as the
     task makes its own transactions); a failing task is recorded and the next one runs."""
-    unsent = OutboxMessage.objects.filter(sent_at__isnull=True).order_by("pk")
+    unsent = _to_send().order_by("pk")
     if pks is not None:
         unsent = unsent.filter(pk__in=pks)
     sent = 0
@@ -138,18 +157,21 @@ def _relay_in_process(pks, limit: int) -> int:
     return sent
 
 
-def _publish(batch: Sequence[OutboxMessage]) -> tuple[list[OutboxMessage], BaseException | None]:
+def _publish(batch: Sequence[OutboxMessage]) -> tuple[list[OutboxMessage], BaseException | None, bool]:
     """Publish ``batch`` over one broker connection with a short timeout and no retry (the relay is
-    the retry); returns those published and the error that stopped it, if any.
+    the retry); returns those published, the error that stopped it, if any, and whether the broker
+    was reached at all.
 
     The message is built and sent without ``send_task``: that would first subscribe to the result
     backend, which, with Redis down, retries for about 20 s and then leaves the process's result
     consumer unusable."""
     published: list[OutboxMessage] = []
+    reached = False
     try:
         with app.connection_for_write(connect_timeout=settings.OUTBOX_PUBLISH_TIMEOUT) as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0,
                                    timeout=settings.OUTBOX_PUBLISH_TIMEOUT)
+            reached = True
             producer = app.amqp.Producer(conn, auto_declare=False)
             for message in batch:
                 task_id = str(message.task_id)
@@ -159,12 +181,33 @@ def _publish(batch: Sequence[OutboxMessage]) -> tuple[list[OutboxMessage], BaseE
                                            timeout=settings.OUTBOX_PUBLISH_TIMEOUT, **options)
                 published.append(message)
     except Exception as error:  # any failure to reach or write to the broker
-        return published, error
-    return published, None
+        return published, error, reached
+    return published, None, True
 
 
 def backlog() -> tuple[int, float | None]:
-    """How many messages wait to be sent, and the age in seconds of the oldest."""
-    unsent = OutboxMessage.objects.filter(sent_at__isnull=True)
+    """How many messages wait to be sent (the dead do not), and the age in seconds of the oldest."""
+    unsent = _to_send()
     oldest = unsent.order_by("pk").values_list("created_at", flat=True).first()
     return unsent.count(), None if oldest is None else (timezone.now() - oldest).total_seconds()
+
+
+def dead_count() -> int:
+    """How many messages were given up after ``OUTBOX_MAX_ATTEMPTS`` failures and wait for an admin."""
+    return OutboxMessage.objects.filter(sent_at__isnull=True, dead_at__isnull=False).count()
+
+
+def outbox_retry(*, actor: Member | None, pks: Sequence[int]) -> int:
+    """An admin sends dead messages again: each gets ``OUTBOX_MAX_ATTEMPTS`` new attempts, and the
+    relay publishes it on its next run. Returns how many were revived (rows not dead are left)."""
+    access.check_admin(actor)
+    with transaction.atomic():
+        return OutboxMessage.objects.filter(pk__in=list(pks), sent_at__isnull=True, dead_at__isnull=False).update(
+            dead_at=None, attempts=0)
+
+
+def outbox_prune(*, kept_days: int) -> int:
+    """Forget the messages sent more than ``kept_days`` days ago; unsent and dead ones stay.
+    Returns how many were deleted."""
+    cutoff = timezone.now() - timedelta(days=kept_days)
+    return OutboxMessage.objects.filter(sent_at__lt=cutoff).delete()[0]

@@ -1,7 +1,13 @@
 """Full-text search over precedents and rulebook entries, in Russian and English with stemming.
 
 One table of :class:`~rules.models.SearchDocument` rows (title and body per precedent or
-rulebook entry) is kept current by the services. Two backends answer the same contract:
+rulebook entry) is kept current by the services. A document holds every text its page shows, in
+both languages: a precedent's own texts and, for a founding one, their Russian; the points it
+fixes or cites, their questions and the fixed readings' meanings in English and in Russian
+(:mod:`rules.point_words`); a rulebook entry's seed text and summary; the titles in English and
+in Russian, one a line. So a query in either language finds a document on a page in either
+language; a hit shows its title in the page's language, and its passage is taken from the text
+in the page's language when the query matched there. Two backends answer the same contract:
 
 * PostgreSQL: ``vector`` holds ``to_tsvector('russian', ...) || to_tsvector('english', ...)`` with
   the title weighted A and the body D, GIN-indexed; a query is
@@ -37,14 +43,30 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sqlite3
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
 import snowballstemmer
-from django.db import connection
+from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+from django.core.cache import caches
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connection, connections
+from django.db.models import F
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from club.errors import InvalidInput
+
+from . import archive_cache
+from .models import Precedent, SearchDocument
+from .point_words import question, readings_help
+from .titles import is_russian
 
 FTS_TABLE = "rules_search_fts"
 
@@ -86,37 +108,31 @@ def _fts_delete(doc_ids: list[int]) -> None:
 
 
 def _pg_vector():
-    from django.contrib.postgres.search import SearchVector
-
     return (SearchVector("title", config="russian", weight="A")
             + SearchVector("title", config="english", weight="A")
             + SearchVector("body", config="russian", weight="D")
             + SearchVector("body", config="english", weight="D"))
 
 
-def _upsert(kind: str, ref: str, title: str, body: str, public: bool) -> None:
-    _upsert_many(kind, [(ref, title, body, public)])
-
-
-def _upsert_many(kind: str, rows: list[tuple[str, str, str, bool]]) -> None:
-    """Replace the documents of ``kind`` for these refs in a fixed number of queries."""
-    from .models import SearchDocument
-
+def _upsert_many(kind: str, rows: list[tuple[str, str, str, bool]], *, documents=None) -> None:
+    """Replace the documents of ``kind`` for these refs in a fixed number of queries.
+    ``documents`` is the model that holds them (a migration passes its own)."""
+    model = documents or SearchDocument
     if not rows:
         return
     refs = [r[0] for r in rows]
-    stale = SearchDocument.objects.filter(kind=kind, ref__in=refs)
+    stale = model.objects.filter(kind=kind, ref__in=refs)
     if not _is_postgres():
         _fts_delete(list(stale.values_list("pk", flat=True)))
     stale.delete()
-    docs = SearchDocument.objects.bulk_create([
-        SearchDocument(kind=kind, ref=ref, title=title, body=body, public=public)
+    docs = model.objects.bulk_create([
+        model(kind=kind, ref=ref, title=title, body=body, public=public)
         for ref, title, body, public in rows])
     if _is_postgres():
-        SearchDocument.objects.filter(kind=kind, ref__in=refs).update(vector=_pg_vector())
+        model.objects.filter(kind=kind, ref__in=refs).update(vector=_pg_vector())
         _index_changed()
         return
-    ids = dict(SearchDocument.objects.filter(kind=kind, ref__in=refs).values_list("ref", "pk"))
+    ids = dict(model.objects.filter(kind=kind, ref__in=refs).values_list("ref", "pk"))
     # A flushed test database keeps the FTS rows while ids start again: clear the new ids first.
     _fts_delete(list(ids.values()))
     with connection.cursor() as cursor:
@@ -125,39 +141,67 @@ def _upsert_many(kind: str, rows: list[tuple[str, str, str, bool]]) -> None:
     _index_changed()
 
 
+def _titles(title: str, title_ru: str) -> str:
+    """The indexed title: the English one, and the Russian one on a line of its own when there is
+    one (a hit shows the one of the page's language, :func:`_shown_title`)."""
+    title, title_ru = " ".join((title or "").split()), " ".join((title_ru or "").split())
+    return f"{title}\n{title_ru}" if title_ru and title_ru != title else title
+
+
+def _point_words(point, reading: str | None = None) -> list[str]:
+    """A point as its pages say it in both languages: its id, its question and, for a fixed
+    reading, what the reading means."""
+    parts = [point.point_id]
+    for language in ("en", "ru"):
+        parts.append(question(point, language))
+        if reading is not None:
+            parts.append(readings_help(point, language).get(reading, ""))
+    if reading is not None:
+        parts.append(reading.replace("_", " "))
+    return parts
+
+
 def precedent_text(precedent) -> tuple[str, str]:
-    """The title and the body indexed for a precedent: its own texts and the texts it cites."""
-    parts = [precedent.permanent_id, precedent.situation, precedent.question, precedent.ruling]
+    """The title and the body indexed for a precedent: its own texts in every language it has
+    them (a founding precedent's Russian beside its English) and the texts it cites, in both
+    languages."""
+    parts = [precedent.permanent_id, precedent.situation, precedent.question, precedent.ruling,
+             precedent.situation_ru, precedent.question_ru, precedent.ruling_ru]
     for entry in precedent.cited_entries.all():
         parts += [entry.key, entry.title, entry.title_ru, entry.text_ru, entry.summary_en]
     for point in precedent.cited_points.all():
-        parts += [point.point_id, point.question]
+        parts += _point_words(point)
     for fix in precedent.fixes.all():
-        parts += [fix.point.point_id, fix.point.question, fix.reading.replace("_", " ")]
-    return precedent.title, "\n".join(p for p in parts if p)
+        parts += _point_words(fix.point, fix.reading)
+    # A founding precedent's question is its point's: each text once.
+    body = "\n".join(dict.fromkeys(p for p in parts if p))
+    return _titles(precedent.title, precedent.title_ru), body
 
 
 def index_precedent(precedent) -> None:
     index_precedents([precedent])
 
 
-def index_precedents(precedents: Iterable) -> None:
+def index_precedents(precedents: Iterable, *, documents=None) -> None:
     rows = []
     for precedent in precedents:
         title, body = precedent_text(precedent)
-        rows.append((precedent.permanent_id, title, body, precedent.is_published))
-    _upsert_many("precedent", rows)
+        rows.append((precedent.permanent_id, title, body, precedent.status in Precedent.PUBLISHED))
+    _upsert_many("precedent", rows, documents=documents)
 
 
-def index_entries(entries: Iterable) -> None:
-    rows = [(e.key, f"{e.title}\n{e.title_ru}" if e.title_ru else e.title,
-             "\n".join(p for p in (e.key, e.text_ru, e.summary_en) if p), True) for e in entries]
-    _upsert_many("entry", rows)
+def entry_text(entry) -> tuple[str, str]:
+    """The title and the body indexed for a rulebook entry: its titles, its seed text in Russian
+    and its English summary."""
+    return (_titles(entry.title, entry.title_ru),
+            "\n".join(p for p in (entry.key, entry.text_ru, entry.summary_en) if p))
+
+
+def index_entries(entries: Iterable, *, documents=None) -> None:
+    _upsert_many("entry", [(e.key, *entry_text(e), True) for e in entries], documents=documents)
 
 
 def remove_entries(keys: list[str]) -> None:
-    from .models import SearchDocument
-
     docs = SearchDocument.objects.filter(kind="entry", ref__in=keys)
     if not _is_postgres():
         _fts_delete(list(docs.values_list("pk", flat=True)))
@@ -168,8 +212,6 @@ def remove_entries(keys: list[str]) -> None:
 def _index_changed() -> None:
     """The index was written in bulk (no signals): the searches kept under the archive's version
     are stale."""
-    from . import archive_cache
-
     archive_cache.changed()
 
 
@@ -193,10 +235,6 @@ def names_nothing(key: str) -> bool:
 def check_text(value: str | None, *, field: str = "q", max_length: int = QUERY_MAX_LENGTH) -> str:
     """``value`` as a search or filter text, or :class:`~club.errors.InvalidInput` naming ``field``
     when it holds a control character or is longer than ``max_length``."""
-    from django.utils.translation import gettext as _
-
-    from club.errors import InvalidInput
-
     value = value or ""
     bad = _control_character(value)
     if bad is not None:
@@ -218,14 +256,16 @@ class Hit:
     rank: float
     doc_id: int = 0
 
+    @property
+    def is_precedent(self) -> bool:
+        return self.kind == SearchDocument.Kind.PRECEDENT
 
-def _shown_title(kind: str, title: str) -> str:
-    """A rulebook entry is indexed under its English and Russian titles (one a line); a hit shows
-    the one of the active language."""
-    if kind != "entry" or "\n" not in title:
+
+def _shown_title(title: str) -> str:
+    """A document is indexed under its English and Russian titles (one a line, :func:`_titles`);
+    a hit shows the one of the active language."""
+    if "\n" not in title:
         return title
-    from .titles import is_russian
-
     english, russian = title.split("\n", 1)
     return (russian or english) if is_russian() else (english or russian)
 
@@ -239,11 +279,6 @@ def _fts_query(q: str) -> str:
 def _kept(what: str, compute, *parts):
     """What ``compute`` returns for these ``parts``, kept under the archive's version and the
     language (a rulebook hit's title is shown in it)."""
-    from django.core.cache import caches
-    from django.utils import translation
-
-    from . import archive_cache
-
     named = repr((what, archive_cache.version(), translation.get_language(), parts))
     key = "rules:search:" + hashlib.sha256(named.encode()).hexdigest()
     kept = caches["fragments"].get(key)
@@ -266,12 +301,7 @@ def search(q: str, *, kind: str | None = None, include_private: bool = False,
 
 
 def _search(q: str, *, kind: str | None, include_private: bool, limit: int | None) -> list[Hit]:
-    from .models import SearchDocument
-
     if _is_postgres():
-        from django.contrib.postgres.search import SearchRank
-        from django.db.models import F
-
         query = _pg_query(q)
         qs = SearchDocument.objects.filter(vector=query)
         if kind:
@@ -282,7 +312,7 @@ def _search(q: str, *, kind: str | None, include_private: bool, limit: int | Non
         qs = qs.annotate(rank=SearchRank(F("vector"), query)).order_by("-rank", "ref")
         if limit is not None:
             qs = qs[:limit]
-        return [Hit(d.kind, d.ref, _shown_title(d.kind, d.title), float(d.rank), d.pk) for d in qs]
+        return [Hit(d.kind, d.ref, _shown_title(d.title), float(d.rank), d.pk) for d in qs]
     match = _fts_query(q)
     if not match:
         return []
@@ -304,13 +334,11 @@ def _search(q: str, *, kind: str | None, include_private: bool, limit: int | Non
         cursor.execute(" ".join(sql), params)
         rows = cursor.fetchall()
     # bm25 is lower-is-better; expose higher-is-better like ts_rank.
-    return [Hit(kind_, ref, _shown_title(kind_, title), -float(score), doc_id)
+    return [Hit(kind_, ref, _shown_title(title), -float(score), doc_id)
             for kind_, ref, title, score, doc_id in rows]
 
 
 def _pg_query(q: str):
-    from django.contrib.postgres.search import SearchQuery
-
     return (SearchQuery(q, config="russian", search_type="websearch")
             | SearchQuery(q, config="english", search_type="websearch"))
 
@@ -336,8 +364,6 @@ _POINT_ID = re.compile(f"(?<![\\w-]){_START}?IP{_STOP}?-[A-Z0-9{_START}{_STOP}-]
 def _as_html(marked: str) -> str:
     """A plain text with match marks as HTML: everything escaped, then each mark a <mark>; point
     ids left out."""
-    from django.utils.safestring import mark_safe
-
     marked = _POINT_ID.sub("", marked).replace(_START + _STOP, "")
     out = escape(" ".join(marked.split()))
     return mark_safe(out.replace(_START, "<mark>").replace(_STOP, "</mark>"))  # noqa: S308 (escaped above)
@@ -362,16 +388,50 @@ def _word_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _marked_window(body: str, marked: set[int]) -> str:
-    """A window of the body around its first marked word, the marked words between marks."""
+_LATIN = re.compile(r"[A-Za-z\u00C0-\u024F]")
+
+
+def _line_is_russian(line: str) -> bool | None:
+    """Whether a line of an indexed text is in Russian (more Cyrillic letters than Latin ones);
+    None for a line without letters."""
+    cyrillic, latin = len(_CYRILLIC.findall(line)), len(_LATIN.findall(line))
+    return None if cyrillic == latin == 0 else cyrillic > latin
+
+
+def _lines_in_russian(text: str) -> list[bool]:
+    """For each line of ``text``, whether it is in Russian; a line without letters goes with the
+    line before it."""
+    out, last = [], False
+    for line in text.split("\n"):
+        russian = _line_is_russian(line)
+        last = last if russian is None else russian
+        out.append(last)
+    return out
+
+
+def _marked_window(body: str, marked: set[int], russian: bool = False) -> str:
+    """A window of the body around a marked word, the marked words between marks: the first one
+    in a line of the page's language (``russian`` or not) where there is one, and the window stays
+    in the lines of that word's language (an indexed text holds its Russian and its English)."""
     spans = _word_spans(body)
     first = _body_start(body)
     shown = [i for i, (start, _end) in enumerate(spans) if start >= first]
     if not shown:
         return ""
-    hit = next((i for i in shown if i in marked), shown[0])
-    begin = max(shown[0], hit - SNIPPET_WORDS // 4)
-    end = min(shown[-1], begin + SNIPPET_WORDS - 1)
+    line_russian = _lines_in_russian(body)
+    line_starts = [0, *(m.end() for m in re.finditer("\n", body))]
+    in_russian = {i: line_russian[bisect_right(line_starts, spans[i][0]) - 1] for i in shown}
+    hit = next((i for i in shown if i in marked and in_russian[i] == russian), None)
+    if hit is None:
+        hit = next((i for i in shown if i in marked),
+                   next((i for i in shown if in_russian[i] == russian), shown[0]))
+    run_start = run_end = hit
+    while run_start - 1 in in_russian and in_russian[run_start - 1] == in_russian[hit]:
+        run_start -= 1
+    while run_end + 1 in in_russian and in_russian[run_end + 1] == in_russian[hit]:
+        run_end += 1
+    begin = max(run_start, hit - SNIPPET_WORDS // 4)
+    end = min(run_end, begin + SNIPPET_WORDS - 1)
     parts = ["\u2026 " if begin > shown[0] else ""]
     cursor = spans[begin][0]
     for i in range(begin, end + 1):
@@ -415,7 +475,7 @@ def _fts_marked_tokens(match: str, doc_ids: list[int]) -> dict[int, set[int]]:
     return out
 
 
-def _sqlite_snippets(q: str, docs: dict[int, str]) -> dict[int, str]:
+def _sqlite_snippets(q: str, docs: dict[int, str], russian: bool) -> dict[int, str]:
     match = _fts_query(q)
     marked = _fts_marked_tokens(match, list(docs)) if match else {}
     query_stems = [stem(w) for w in words(q)]
@@ -427,26 +487,54 @@ def _sqlite_snippets(q: str, docs: dict[int, str]) -> dict[int, str]:
             # the query's stems match as prefixes, as the FTS query does.
             positions = {i for i, w in enumerate(words(body))
                          if any(stem(w).startswith(t) for t in query_stems)}
-        out[doc_id] = _as_html(_marked_window(body, positions))
+        out[doc_id] = _as_html(_marked_window(body, positions, russian))
     return out
 
 
-def _pg_snippets(q: str, doc_ids: list[int]) -> dict[int, str]:
+def _by_language(body: str, russian: bool) -> tuple[str, str]:
+    """A body without its first line, as (its lines in the page's language, the others)."""
+    lines = body[_body_start(body):].split("\n")
+    ours, others = [], []
+    for line, in_russian in zip(lines, _lines_in_russian("\n".join(lines)), strict=True):
+        (ours if in_russian == russian else others).append(line)
+    return "\n".join(ours), "\n".join(others)
+
+
+def _pg_snippets(q: str, bodies: dict[int, str], russian: bool) -> dict[int, str]:
+    """``ts_headline`` over the lines of the page's language, or over the others when nothing
+    matched there, or over the whole text when the query matched only across both (a word in each
+    language)."""
     options = (f"StartSel={_START}, StopSel={_STOP}, MaxWords={SNIPPET_WORDS}, "
                f"MinWords={SNIPPET_WORDS // 2}, MaxFragments=2, FragmentDelimiter=\" \u2026 \"")
+    ids, parts, texts = [], [], []
+    for doc_id, body in bodies.items():
+        for part, text in enumerate((*_by_language(body, russian), body[_body_start(body):])):
+            ids.append(doc_id)
+            parts.append(part)
+            texts.append(text)
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT id, ts_headline('russian', translate(substr(body, strpos(body, E'\\n') + 1), "
-            "chr(2) || chr(3), ''), websearch_to_tsquery('russian', %s) || websearch_to_tsquery('english', %s), %s) "
-            "FROM rules_searchdocument WHERE id = ANY(%s)", [q, q, options, list(doc_ids)])
-        return {doc_id: _as_html(text or "") for doc_id, text in cursor.fetchall()}
+            "SELECT id, part, ts_headline('russian', text, "
+            "websearch_to_tsquery('russian', %s) || websearch_to_tsquery('english', %s), %s) "
+            "FROM unnest(%s::int[], %s::int[], %s::text[]) AS shown(id, part, text) ORDER BY id, part",
+            [q, q, options, ids, parts, texts])
+        rows = cursor.fetchall()
+    headlines: dict[int, list[str]] = {}
+    for doc_id, _part, text in rows:
+        headlines.setdefault(doc_id, []).append(text or "")
+    out = {}
+    for doc_id, (ours, others, whole) in headlines.items():
+        chosen = next((h for h in (ours, others, whole) if _START in h), ours or others)
+        out[doc_id] = _as_html(chosen)
+    return out
 
 
 def snippets(q: str, hits: Iterable[Hit]) -> dict[int, str]:
     """For each hit (by its ``doc_id``), a short passage of its text around what ``q`` matched,
-    as safe HTML: the text escaped and each matched word in ``<mark>``. PostgreSQL's
-    ``ts_headline`` picks the passage there; on SQLite FTS5's ``highlight()`` says which words
-    matched. Ask for one page's hits: it reads their texts."""
+    as safe HTML: the text escaped and each matched word in ``<mark>``, from the text in the
+    page's language where the query matched there. PostgreSQL's ``ts_headline`` picks the passage
+    there; on SQLite FTS5's ``highlight()`` says which words matched. Ask for one page's hits: it
+    reads their texts."""
 
     doc_ids = [h.doc_id for h in hits if h.doc_id]
     if not doc_ids or not words(q):
@@ -455,12 +543,11 @@ def snippets(q: str, hits: Iterable[Hit]) -> dict[int, str]:
 
 
 def _snippets(q: str, doc_ids: list[int]) -> dict[int, str]:
-    from .models import SearchDocument
-
-    if _is_postgres():
-        return _pg_snippets(q, doc_ids)
     bodies = dict(SearchDocument.objects.filter(pk__in=doc_ids).values_list("pk", "body"))
-    return _sqlite_snippets(q, {pk: _without_marks(body) for pk, body in bodies.items()})
+    bodies = {pk: _without_marks(body) for pk, body in bodies.items()}
+    if _is_postgres():
+        return _pg_snippets(q, bodies, is_russian())
+    return _sqlite_snippets(q, bodies, is_russian())
 
 
 def create_backend_objects(schema_editor) -> None:
@@ -470,18 +557,24 @@ def create_backend_objects(schema_editor) -> None:
                               "ON rules_searchdocument USING gin (vector)")
     elif schema_editor.connection.vendor == "sqlite":
         if not fts5_available():
-            from django.core.exceptions import ImproperlyConfigured
-
             raise ImproperlyConfigured("This Python's sqlite3 has no FTS5: the rules search needs it "
                                        "(or use PostgreSQL via DATABASE_URL).")
         schema_editor.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5("
                               "title, body, tokenize = 'unicode61 remove_diacritics 2')")
 
 
+def prune_index(sender, using="default", **kwargs) -> None:
+    """A flush empties the search documents but not SQLite's FTS5 table (it is no model); after
+    every migrate or flush the index keeps only rows whose document exists."""
+    database = connections[using]
+    if database.vendor != "sqlite" or FTS_TABLE not in database.introspection.table_names():
+        return
+    with database.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid NOT IN (SELECT id FROM rules_searchdocument)")
+
+
 def fts5_available() -> bool:
     """Whether the sqlite3 library Python links against was built with FTS5."""
-    import sqlite3
-
     probe = sqlite3.connect(":memory:")
     try:
         probe.execute("CREATE VIRTUAL TABLE probe USING fts5(x)")

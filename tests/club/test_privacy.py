@@ -3,27 +3,27 @@ who answers for a session is seen by logged-in members only."""
 
 import pytest
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from club import services
+from club import accounts, services
+from club.models import ApiToken
 from tests import factories
 
 pytestmark = pytest.mark.django_db
 
 
-def with_token(user) -> tuple[APIClient, Token]:
-    key = Token.objects.create(user=user)
+def with_token(user) -> tuple[APIClient, accounts.IssuedToken]:
+    issued = accounts.token_issue(user=user)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {key.key}")
-    return client, key
+    client.credentials(HTTP_AUTHORIZATION=f"Token {issued.key}")
+    return client, issued
 
 
 # --- tokens ----------------------------------------------------------------------------------------
 
 def test_tokens_need_a_login(api):
     assert api.get("/api/tokens/").status_code in (401, 403)
-    assert api.delete("/api/tokens/abcdefgh/").status_code in (401, 403)
+    assert api.delete("/api/tokens/1/").status_code in (401, 403)
 
 
 def test_a_member_lists_their_own_token_without_the_key(plain_member):
@@ -32,7 +32,7 @@ def test_a_member_lists_their_own_token_without_the_key(plain_member):
     response = client.get("/api/tokens/")
     assert response.status_code == 200
     rows = response.json()
-    assert [row["id"] for row in rows] == [mine.key[:8]]
+    assert [(row["id"], row["prefix"]) for row in rows] == [(mine.token.pk, mine.key[:8])]
     assert rows[0]["created"]
     body = response.content.decode()
     assert mine.key not in body and theirs.key[:8] not in body
@@ -45,21 +45,25 @@ def test_a_member_with_no_token_lists_nothing(api_as, plain_member):
 def test_a_member_revokes_their_token_and_it_stops_working(plain_member):
     client, mine = with_token(plain_member.user)
     assert client.get("/api/members/me/").status_code == 200
-    assert client.delete(f"/api/tokens/{mine.key[:8]}/").status_code == 204
-    assert not Token.objects.filter(key=mine.key).exists()
-    assert client.get("/api/members/me/").status_code in (401, 403)
+    assert client.delete(f"/api/tokens/{mine.token.pk}/").status_code == 204
+    assert not ApiToken.objects.filter(pk=mine.token.pk).exists()
+    assert client.get("/api/members/me/").status_code == 401
 
 
 def test_nobody_revokes_another_members_token(plain_member):
-    client, _ = with_token(plain_member.user)
+    client, mine = with_token(plain_member.user)
     other, theirs = with_token(factories.member().user)
-    response = client.delete(f"/api/tokens/{theirs.key[:8]}/")
+    response = client.delete(f"/api/tokens/{theirs.token.pk}/")
     assert response.status_code == 404
-    assert set(response.json()) == {"message", "extra"} and theirs.key not in response.content.decode()
-    assert Token.objects.filter(key=theirs.key).exists()
+    assert set(response.json()) == {"message", "extra"} and theirs.key[:8] not in response.content.decode()
+    assert ApiToken.objects.filter(pk=theirs.token.pk).exists()
     assert other.get("/api/members/me/").status_code == 200
-    # A shorter prefix names nothing, not "any token starting so".
-    assert client.delete(f"/api/tokens/{theirs.key[:1]}/").status_code == 404
+    # Its key's first characters name nothing either, not "any token starting so".
+    assert client.delete(f"/api/tokens/{theirs.key[:8]}/").status_code == 404
+    # (A one-character start that happens to be the member's own token's id would rightly revoke it.)
+    one = next(char for char in theirs.key if char != str(mine.token.pk))
+    assert client.delete(f"/api/tokens/{one}/").status_code == 404
+    assert ApiToken.objects.filter(pk=theirs.token.pk).exists()
 
 
 def test_the_token_key_is_shown_once_then_only_its_prefix(api, plain_member):
@@ -68,22 +72,22 @@ def test_the_token_key_is_shown_once_then_only_its_prefix(api, plain_member):
     key = response.json()["token"]
     api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     listed = api.get("/api/tokens/")
-    assert key not in listed.content.decode() and listed.json()[0]["id"] == key[:8]
+    assert key not in listed.content.decode() and listed.json()[0]["prefix"] == key[:8]
 
 
 def test_the_profile_page_shows_and_revokes_the_token(client, plain_member):
     _, mine = with_token(plain_member.user)
-    theirs = Token.objects.create(user=factories.member().user)
+    _, theirs = with_token(factories.member().user)
     client.force_login(plain_member.user)
     page = client.get(reverse("club:profile_edit")).content.decode()
     assert mine.key[:8] in page and mine.key not in page and theirs.key[:8] not in page
     # Another member's token cannot be revoked from here.
-    client.post(reverse("club:profile_edit"), {"revoke_token": theirs.key[:8]})
-    assert Token.objects.filter(key=theirs.key).exists()
-    response = client.post(reverse("club:profile_edit"), {"revoke_token": mine.key[:8]})
+    client.post(reverse("club:profile_edit"), {"revoke_token": theirs.token.pk})
+    assert ApiToken.objects.filter(pk=theirs.token.pk).exists()
+    response = client.post(reverse("club:profile_edit"), {"revoke_token": mine.token.pk})
     assert response.status_code == 302
-    assert not Token.objects.filter(key=mine.key).exists()
-    assert Token.objects.filter(key=theirs.key).exists()
+    assert not ApiToken.objects.filter(pk=mine.token.pk).exists()
+    assert ApiToken.objects.filter(pk=theirs.token.pk).exists()
 
 
 # --- who is coming ---------------------------------------------------------------------------------

@@ -14,13 +14,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.db.models import Sum
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
 from club import services as club_services
+from club.accounts import token_issue
 from club.anonymise import member_anonymise
 from club.errors import Conflict, Forbidden
 from club.member_data import member_data_zip
-from club.models import RSVP, Member
+from club.models import RSVP, ApiToken, Member
 from games import services
 from games.models import LedgerEntry, Result
 from rules import services as rules_services
@@ -109,7 +109,7 @@ def test_anonymising_keeps_the_ledger_and_results_and_removes_the_person(played,
     admin = factories.member(Member.Role.ADMIN)
     aahz = players[1]
     user = aahz.user
-    Token.objects.create(user=user)
+    token_issue(user=user)
     Authenticator.objects.create(user=user, type=Authenticator.Type.TOTP, data={"secret": "x"})
     signed_in = Client()
     signed_in.force_login(user)
@@ -124,7 +124,7 @@ def test_anonymising_keeps_the_ledger_and_results_and_removes_the_person(played,
     assert aahz.display_name == f"Former member {aahz.pk}" and aahz.anonymised_at and not aahz.active
     assert user.email == "" and old_email not in user.username and not user.has_usable_password()
     assert not user.is_active
-    assert not Token.objects.filter(user=user).exists() and not Authenticator.objects.filter(user=user).exists()
+    assert not ApiToken.objects.filter(user=user).exists() and not Authenticator.objects.filter(user=user).exists()
     assert not any(str(s.get_decoded().get("_auth_user_id")) == str(user.pk) for s in Session.objects.all())
     assert aahz.calendar_token != old_feed
     assert Client().get(f"/calendar/member/{old_feed}.ics").status_code == 404
