@@ -2,14 +2,17 @@
 
 Everything comes from the environment, so the same file serves a laptop and a server:
 ``PORT`` / ``GUNICORN_BIND``, ``WEB_CONCURRENCY`` (worker processes), ``GUNICORN_THREADS``,
-``GUNICORN_TIMEOUT``, ``FORWARDED_ALLOW_IPS`` (the proxy that terminates HTTPS) and ``LOG_FORMAT``.
+``GUNICORN_TIMEOUT``, ``FORWARDED_ALLOW_IPS`` (the proxy that terminates HTTPS, read by the site too)
+and ``LOG_FORMAT``.
 Requests are logged by the site itself (club.logging.RequestLogMiddleware), so gunicorn's own
 access log stays off; its error log uses the site's formatter.
 """
 
+import gc
 import os
 
 from club.logging import formatters
+from club.warmup import warm
 
 bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 # Synchronous workers, twice as many as cores: a request waiting on the database or Redis leaves
@@ -37,7 +40,9 @@ max_requests_jitter = max_requests // 2
 # database or cache connection, so no worker inherits one. A code change needs a restart (a HUP
 # reloads the workers from the master's copy).
 preload_app = True
-# Only the proxy in front may say that the request came over HTTPS (X-Forwarded-Proto).
+# Only the proxy in front may say that the request came over HTTPS (X-Forwarded-Proto). The site
+# reads the same variable, with the same default, to believe that proxy's X-Forwarded-For
+# (club/client_address.py): the sign-in limits count each member's own address, not the proxy's.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # The heartbeat file on a RAM disk: a slow disk must not make the arbiter think a worker hung.
 if os.path.isdir("/dev/shm"):
@@ -58,8 +63,6 @@ logconfig_dict = {
 
 def when_ready(server):
     """Before the first workers are forked (with preload_app, the site is already loaded)."""
-    from club.warmup import warm
-
     server.log.info("warmed up: %s templates compiled", warm())
 
 
@@ -67,8 +70,6 @@ def post_worker_init(worker):
     """What the worker loaded with the site (Django, the apps, the models) lives as long as the
     worker: frozen out of the garbage collector's reach, the collector's passes only walk what
     requests allocate, and with a higher first threshold fewer of them run."""
-    import gc
-
     gc.freeze()
     first, second, third = gc.get_threshold()
     gc.set_threshold(max(first, 5000), second, third)

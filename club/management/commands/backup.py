@@ -11,6 +11,7 @@ that django-simple-history tracks and leaves SQLite's full-text index empty (see
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import tempfile
 from pathlib import Path
@@ -95,8 +96,6 @@ class Command(BaseCommand):
                   "--dbname", db["NAME"]], pg_environment(db))
 
     def _sqlite_backup(self, connection, path: str) -> None:
-        import sqlite3
-
         # Through the site's own connection, so an in-memory database (the test suite's) is
         # backed up too; the API takes a read snapshot and does not block writers for long.
         connection.ensure_connection()

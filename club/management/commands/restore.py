@@ -19,6 +19,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from rules import archive_cache
+
 from .backup import pg_environment, run_tool, shown
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -90,13 +92,9 @@ class Command(BaseCommand):
             self._pg_restore(connection, source)
         else:
             self._sqlite_restore(connection, source)
-        # What the pages and searches kept before is not the restored club: written by another
-        # program, the restore is no write the page cache saw.
-        from club import page_cache
-        from rules import archive_cache
-
+        # What the archive's pages, lists and searches kept before is not the restored club: written
+        # by another program, the restore sent none of the signals that move the archive on.
         archive_cache.changed()
-        page_cache.bump()
         self.stdout.write(self.style.SUCCESS(
             f"Restored {source}. Run `manage.py migrate` if the backup is older than the code."))
 
