@@ -26,11 +26,9 @@ pages come while the site serves the target's rate.
 
 The client shares the machine's two cores with gunicorn and PostgreSQL, so the figures are what
 this one machine does, not what the site would do with a machine to itself. When the stack is
-started here, the server's own time per request (from its JSON request log) is printed as well,
-with the share answered from the page cache (club/page_cache.py). The mix writes nothing, so in
-parts 1 and 2 a member's next looks at a page come from it until its 15 seconds pass; part 3 shows
-what writes take from that. ``PAGE_CACHE_SECONDS=0 .venv/bin/python bench/load.py`` measures every
-page made afresh.
+started here, the server's own time per request (from its JSON request log) is printed as well:
+every page is made afresh (the site keeps no member's page between requests). Starting the stack, signing in, the client and reading the request log are
+bench/stack.py's, shared with bench/evening.py.
 
     .venv/bin/python bench/load.py                       # starts and stops the stack itself
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000 --duration 30 --concurrency 16
@@ -40,9 +38,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.machinery
-import importlib.util
-import json
 import os
 import random
 import statistics
@@ -53,8 +48,7 @@ from datetime import datetime
 from pathlib import Path
 
 import httpx
-
-ROOT = Path(__file__).resolve().parent.parent
+from stack import Member, is_loopback, load_smoke_module, logged_in_client, p95, request_log, running_stack
 
 TARGET_RPS = 150.0
 TARGET_P95_MS = 100.0
@@ -81,39 +75,6 @@ MIX = [
 ]
 
 
-def load_smoke_module():
-    """The stack and the client helpers of .ci/prod-smoke (a script without a .py name)."""
-    path = ROOT / ".ci" / "prod-smoke"
-    loader = importlib.machinery.SourceFileLoader("prod_smoke", str(path))
-    spec = importlib.util.spec_from_loader("prod_smoke", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
-def p95(values: list[float]) -> float:
-    if len(values) < 2:
-        return values[0] if values else float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[94]
-
-
-async def logged_in_client(smoke, base_url: str, email: str, password: str) -> httpx.AsyncClient:
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
-    client = httpx.AsyncClient(base_url=base_url, headers=smoke.client_headers(base_url), timeout=30, limits=limits)
-
-    async def send_cookies(request: httpx.Request) -> None:
-        if client.cookies.jar:
-            request.headers["Cookie"] = smoke.cookie_header(client.cookies.jar)
-
-    client.event_hooks["request"] = [send_cookies]
-    page = await client.get("/accounts/login/")
-    answer = await client.post("/accounts/login/", data={
-        "login": email, "password": password, "csrfmiddlewaretoken": smoke.login_form(page.text)})
-    if answer.status_code != 302:
-        raise RuntimeError(f"logging in as {email} failed: {answer.status_code}")
-    return client
-
-
 async def prepare(smoke, base_url: str, concurrency: int) -> tuple[list, list, list]:
     """The three members logged in, each one's mix (what answers them 200) and what was left out."""
     logged_in = [await logged_in_client(smoke, base_url, email, password) for email, password in LOGINS]
@@ -136,38 +97,6 @@ async def prepare(smoke, base_url: str, concurrency: int) -> tuple[list, list, l
     # Warm every gunicorn worker before the clock starts.
     await asyncio.gather(*(clients[i % len(clients)].get("/health/") for i in range(concurrency)))
     return clients, mixes, skipped
-
-
-class Member:
-    """One logged-in member's requests during the timed parts: a plain HTTP/1.1 GET on a new
-    connection, read to its end, with the headers and cookies his login left.
-
-    gunicorn's synchronous workers close the connection after each answer, so every request
-    connects anew whatever the client. httpx's pool cost the client about 5 ms of processor time
-    a request here (it scans its queue of waiting requests against its connections on every
-    change), taken from the same two cores the site runs on: the figures measured the client as
-    much as the site. This client costs a few tenths of a millisecond."""
-
-    def __init__(self, base_url: str, headers: dict[str, str], cookie: str) -> None:
-        parts = httpx.URL(base_url)
-        self.host, self.port = parts.host, parts.port or 80
-        lines = [f"Host: {parts.netloc.decode()}", *(f"{name}: {value}" for name, value in headers.items()),
-                 f"Cookie: {cookie}", "Connection: close"]
-        self.head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-
-    async def get(self, path: str) -> int:
-        """The answer's status, once the whole answer has arrived."""
-        reader, writer = await asyncio.open_connection(self.host, self.port)
-        try:
-            writer.write(f"GET {path} HTTP/1.1\r\n".encode("latin-1") + self.head)
-            status_line = await reader.readline()
-            await reader.read()  # headers and body, until the server closes
-        finally:
-            writer.close()
-        try:
-            return int(status_line.split()[1])
-        except (IndexError, ValueError):
-            raise ConnectionError(f"no HTTP status line: {status_line[:80]!r}") from None
 
 
 async def timed_get(client: Member, path: str, since: float, latencies: dict, errors: list) -> None:
@@ -254,8 +183,7 @@ async def answer_writer(smoke, base_url: str) -> tuple[httpx.AsyncClient, str]:
 async def with_writes(clients, mixes, writer: httpx.AsyncClient, path: str, *, rate: float, writes: float,
                       duration: float, max_requests: int, seed: int) -> dict:
     """Part 2 again while a member changes his answer to a session ``writes`` times a second (at
-    random): each write moves every kept page on (club/page_cache.py), as results recorded at
-    the tables do during an evening."""
+    random), as results recorded at the tables do during an evening."""
     stop = asyncio.Event()
     write_ms: list[float] = []
     write_errors: list[str] = []
@@ -309,23 +237,18 @@ async def run_load(smoke, base_url: str, *, duration: float, max_requests: int, 
     return result
 
 
-def server_durations(log_path: Path, since: float, until: float) -> dict[str, list[tuple[float, float, bool]]]:
-    """(duration_ms, cpu_ms, answered from the page cache) of the request lines gunicorn's workers
-    logged between ``since`` and ``until`` (epoch seconds), by path (without the query string, as
-    the log has it)."""
-    found: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
-    for line in log_path.read_text(errors="replace").splitlines():
-        if not line.startswith("{") or '"club.request"' not in line:
-            continue
-        record = json.loads(line)
-        if since <= datetime.fromisoformat(record["time"]).timestamp() <= until and record.get("path") != "/health/":
-            found[record["path"]].append((float(record["duration_ms"]), float(record.get("cpu_ms", "nan")),
-                                          record.get("page_cache") == "hit"))
+def server_durations(log_path: Path, since: float, until: float) -> dict[str, list[tuple[float, float]]]:
+    """(duration_ms, cpu_ms) of the request lines gunicorn's workers logged between ``since`` and
+    ``until`` (epoch seconds), by path (without the query string, as the log has it)."""
+    found: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for record in request_log(log_path, since, until):
+        if record.get("path") != "/health/":
+            found[record["path"]].append((float(record["duration_ms"]), float(record.get("cpu_ms", "nan"))))
     return found
 
 
 def page_table(latencies: dict[str, list[float]],
-               server_ms: dict[str, list[tuple[float, float, bool]]]) -> tuple[str, float]:
+               server_ms: dict[str, list[tuple[float, float]]]) -> tuple[str, float]:
     """Prints each page's latencies (and the server's own figures, when known); returns the page
     with the highest p95 and that p95."""
     print(f"\n{'page':<32} {'requests':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
@@ -339,21 +262,16 @@ def page_table(latencies: dict[str, list[float]],
         line = f"{path:<32} {len(values):>8} {statistics.median(values):>10.1f} {page_p95:>8.1f} {max(values):>8.1f}"
         served = server_ms.get(path.split("?")[0])
         if served:
-            wall = [ms for ms, _, _ in served]
+            wall = [ms for ms, _ in served]
             line += (f" {statistics.median(wall):>14.1f} {p95(wall):>11.1f}"
-                     f" {statistics.fmean(cpu for _, cpu, _ in served):>9.1f}")
+                     f" {statistics.fmean(cpu for _, cpu in served):>9.1f}")
         print(line)
     every_served = [pair for values in server_ms.values() for pair in values]
     if every_served:
-        wall = [ms for ms, _, _ in every_served]
-        hits = [cpu for _, cpu, hit in every_served if hit]
-        made = [cpu for _, cpu, hit in every_served if not hit]
+        wall = [ms for ms, _ in every_served]
         print(f"\nServer time per request (its JSON request log): median {statistics.median(wall):.1f} ms, "
               f"p95 {p95(wall):.1f} ms over {len(wall)} requests; processor time per request: "
-              f"mean {statistics.fmean(cpu for _, cpu, _ in every_served):.1f} ms (the work, whatever the machine's load)")
-        print(f"Answered from the page cache: {len(hits)} of {len(wall)} ({100 * len(hits) / len(wall):.0f}%), "
-              f"processor time {statistics.fmean(hits) if hits else float('nan'):.1f} ms a request; made afresh: "
-              f"{len(made)}, {statistics.fmean(made) if made else float('nan'):.1f} ms a request")
+              f"mean {statistics.fmean(cpu for _, cpu in every_served):.1f} ms (the work, whatever the machine's load)")
     return worst_path, worst
 
 
@@ -435,8 +353,7 @@ def main() -> int:
     smoke = load_smoke_module()
 
     if args.url:
-        host = httpx.URL(args.url).host
-        if not (host == "localhost" or host.startswith("127.") or host == "::1"):
+        if not is_loopback(args.url):
             parser.error("the benchmark only sends traffic to this machine (127.0.0.0/8, localhost, ::1)")
         result = asyncio.run(run_load(smoke, args.url.rstrip("/"), duration=duration,
                                       max_requests=args.max_requests, concurrency=args.concurrency, rate=args.rate,
@@ -444,12 +361,8 @@ def main() -> int:
         met = report(result, server_ms=None, concurrency=args.concurrency, rate=args.rate, workers="(as started)")
         return 1 if args.strict and not met else 0
 
-    stack = smoke.Stack(db=args.db, web_workers=args.web_workers,
-                        out_dir=ROOT / ".ci" / "out" / "bench-load")
-    with stack:
-        if not args.reuse_db:
-            stack.prepare()
-        stack.start()
+    with running_stack(smoke, db=args.db, web_workers=args.web_workers, out_name="bench-load",
+                       reuse_db=args.reuse_db) as stack:
         result = asyncio.run(run_load(smoke, stack.base_url, duration=duration, max_requests=args.max_requests,
                                       concurrency=args.concurrency, rate=args.rate, writes=args.writes,
                                       seed=args.seed))

@@ -6,13 +6,17 @@
 // through the API when the network is back. What needs the rules engine is judged on the site.
 // A tap the site already took (same key) is not taken twice; a sync that fails halfway starts
 // again from the first tap the site did not acknowledge; a dealing recorded meanwhile by another
-// phone stops the sync at the first card that differs and shows both versions.
+// phone stops the sync at the first card that differs and shows both versions. A tap the site
+// took is the site's from then on in what the phone keeps of its deal (the saved cards, the deal's
+// page kept for offline use), whatever page sent it: the phone's own cards are never shown as
+// another phone's.
 (function () {
   "use strict";
 
   var DB_NAME = "club-offline";
   var STORE = "taps";
   var SNAPSHOT = "club-deal-";        // localStorage: the cards the site had, per deal
+  var PAGES = "club-pages";           // the worker's cache of the pages a member opened
   var RETRY_MS = 4000;
 
   // --- the queue (IndexedDB) ---------------------------------------------------------------------
@@ -161,21 +165,89 @@
   var oldPage = false;
   var sentSomething = false;
 
-  function readState() {
-    var fresh = json("offline-deal");
-    if (!fresh) { return null; }
-    var kept = null;
-    try { kept = JSON.parse(localStorage.getItem(SNAPSHOT + fresh.deal) || "null"); } catch (e) { kept = null; }
-    // A page drawn from the worker's cache may be older than what this phone last saw of the deal.
-    if (kept && kept.deal === fresh.deal && kept.dealt.length > fresh.dealt.length && !navigator.onLine) {
-      return kept;
+  // --- what this phone knows of each deal (localStorage) --------------------------------------------
+  //
+  // Per deal, the site's facts as this phone last heard them: from a page drawn by the site (its
+  // "at" is the site's clock when it was drawn), then from every tap of that deal the site
+  // acknowledged since, on whatever page the sync ran. A page drawn from the worker's cache may be
+  // older than that; the phone's own acknowledged taps must never look like another phone's.
+
+  function loadSnapshot(deal) {
+    try {
+      var kept = JSON.parse(localStorage.getItem(SNAPSHOT + deal) || "null");
+      return kept && kept.deal === deal && Array.isArray(kept.dealt) ? kept : null;
+    } catch (e) {
+      return null;
     }
-    try { localStorage.setItem(SNAPSHOT + fresh.deal, JSON.stringify(fresh)); } catch (e) { /* full: no snapshot */ }
+  }
+
+  var signingOut = false;       // once the member signs out, this page keeps nothing more
+
+  function storeSnapshot(snapshot) {
+    if (signingOut) { return; }
+    try { localStorage.setItem(SNAPSHOT + snapshot.deal, JSON.stringify(snapshot)); } catch (e) { /* full: none */ }
+  }
+
+  function forgetSnapshots() {
+    try {
+      for (var i = localStorage.length - 1; i >= 0; i--) {
+        var name = localStorage.key(i);
+        if (name && name.indexOf(SNAPSHOT) === 0) { localStorage.removeItem(name); }
+      }
+    } catch (e) { /* no storage: nothing kept */ }
+  }
+
+  // The facts that change while a deal is recorded; the words come from the page in hand.
+  var FACTS = ["dealt", "raises", "order", "total", "decks", "players", "at"];
+
+  // A deal's page in hand (``page``: its address), against what the phone knew: the newer counts,
+  // and is kept. Answers the deal as the phone now knows it, in the page's words.
+  function absorbPage(fresh, page) {
+    fresh.page = page;
+    fresh.me = words.me;      // whose phone this is: the page's words say, the deal's data does not
+    var kept = loadSnapshot(fresh.deal);
+    if (kept && kept.me === fresh.me && (kept.at || 0) >= (fresh.at || 0)) {
+      FACTS.forEach(function (name) { if (name in kept) { fresh[name] = kept[name]; } });
+    }
+    storeSnapshot(fresh);
     return fresh;
   }
 
-  function saveState() {
-    try { localStorage.setItem(SNAPSHOT + state.deal, JSON.stringify(state)); } catch (e) { /* no snapshot */ }
+  function readState() {
+    var fresh = json("offline-deal");
+    return fresh ? absorbPage(fresh, window.location.pathname + window.location.search) : null;
+  }
+
+  // ``change`` brought into what the phone keeps of ``deal`` and, on that deal's page, into the
+  // deal drawn here. The kept one may be newer than this page's (a fresher copy fetched since).
+  function updateDeal(deal, change) {
+    var here = state && state.deal === deal;
+    var kept = loadSnapshot(deal) || (here ? JSON.parse(JSON.stringify(state)) : null);
+    if (kept) {
+      change(kept);
+      storeSnapshot(kept);
+    }
+    if (here) { change(state); }
+    return kept;
+  }
+
+  // A tap the site took, brought into what the phone knows of its deal.
+  function absorb(snapshot, tap, data) {
+    if (tap.kind === "card") {
+      var seq = typeof data.seq === "number" ? data.seq : tap.seq;
+      var players = snapshot.order.length;
+      // The site took it as card seq + 1: it had exactly seq cards before it.
+      var dealt = snapshot.dealt.filter(function (c) { return c.seq < seq; });
+      for (var s = dealt.length; s < seq; s++) {       // cards this phone never saw: their backs
+        dealt.push({seq: s, card: null, member: snapshot.order[s % players], open: false});
+      }
+      dealt.push({seq: seq, card: data.card || tap.card,
+                  member: data.member !== undefined ? data.member : snapshot.order[seq % players], open: data.open});
+      snapshot.dealt = dealt;
+    } else if (tap.kind === "bet") {
+      snapshot.raises = snapshot.raises || {};
+      snapshot.raises[String(tap.member)] = (snapshot.raises[String(tap.member)] || 0) + tap.amount;
+    }
   }
 
   function pendingCards() {
@@ -390,6 +462,7 @@
 
   function enqueue(tap) {
     tap.deal = state.deal;
+    tap.page = state.page;
     tap.by = words.me;
     tap.key = newKey();
     tap.at = Date.now();
@@ -562,18 +635,42 @@
     return post(apiFor(tap) + "claims/", body, tap.key);
   }
 
+  var touched = {};             // deal -> its page, for the deals whose taps the site took in this sync
+
+  // Whatever page is open, a tap the site took is the site's from now on, in what the phone keeps
+  // of its deal: never again shown as waiting, nor taken for another phone's card.
   function acknowledged(tap, data) {
+    var kept = updateDeal(tap.deal, function (deal) { absorb(deal, tap, data || {}); });
     if (state && tap.deal === state.deal) {
-      if (tap.kind === "card") {
-        state.dealt.push({seq: data.seq, card: data.card || tap.card, member: data.member, open: data.open});
-      } else if (tap.kind === "bet") {
-        state.raises[String(tap.member)] = (state.raises[String(tap.member)] || 0) + tap.amount;
-      }
-      saveState();
       pending = pending.filter(function (t) { return t.id !== tap.id; });
       sentSomething = true;
     }
+    var page = tap.page || (kept && kept.page);
+    if (page) { touched[tap.deal] = page; }
     return removeTaps([tap.id]);
+  }
+
+  // A page kept for offline use, fetched again: the worker's cache gets it as the site has it now
+  // and, for a deal being recorded, what the phone keeps of the deal moves on with it.
+  function keepPage(page) {
+    if (!window.caches || !window.fetch || !navigator.onLine) { return Promise.resolve(); }
+    var url = new URL(page, window.location.origin);
+    return fetch(url.href, {credentials: "same-origin", cache: "no-cache"}).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (!response.ok || response.redirected || type.indexOf("text/html") !== 0 || signingOut) { return null; }
+      var copy = response.clone();
+      return caches.open(PAGES).then(function (cache) { return cache.put(url.href, copy); }).then(function () {
+        return response.text();
+      }).then(function (html) {
+        var found = new DOMParser().parseFromString(html, "text/html").getElementById("offline-deal");
+        if (found) { absorbPage(JSON.parse(found.textContent), url.pathname + url.search); }
+      });
+    }).catch(function () { /* the network went away: the kept copy and the saved cards stand */ });
+  }
+
+  function refreshKeptPages() {
+    Object.keys(touched).forEach(function (deal) { keepPage(touched[deal]); });
+    touched = {};
   }
 
   function sync() {
@@ -613,14 +710,21 @@
   function finish() {
     syncing = false;
     refreshIndicator();
-    if (!state) { return; }
+    if (!state) {
+      refreshKeptPages();
+      return;
+    }
     return allTaps().then(function (taps) {
       pending = taps.filter(function (t) { return t.deal === state.deal; });
       if (!pending.length && sentSomething && !conflict && !refusal && !oldPage && navigator.onLine) {
-        // Every tap of this deal is in: the site's own page shows it judged, as if recorded online.
+        // Every tap of this deal is in: the site's own page shows it judged, as if recorded online
+        // (and, loaded afresh, is kept so).
+        delete touched[state.deal];
+        refreshKeptPages();
         window.location.reload();
         return;
       }
+      refreshKeptPages();
       redraw();
       if (taps.length) { window.setTimeout(sync, RETRY_MS); }
     });
@@ -675,8 +779,9 @@
         return removeTaps(ids).then(function () { window.location.reload(); });
       }
       // "mine": the site's cards from there on are set aside; this phone's are sent next.
-      state.dealt = state.dealt.filter(function (c) { return c.seq < tap.seq; });
-      saveState();
+      updateDeal(tap.deal, function (deal) {
+        deal.dealt = deal.dealt.filter(function (c) { return c.seq < tap.seq; });
+      });
       sentSomething = true;
       redraw();
       return sync();
@@ -721,20 +826,27 @@
     navigator.serviceWorker.register(meta.content, {scope: "/"}).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      // This page was fetched before the worker took charge: it asks to be kept for offline use.
+      // This page was fetched before the worker took charge: it asks to be kept for offline use
+      // (a deal being recorded fetches its copy itself, so that what the phone keeps of the deal
+      // is never older than that copy).
       if (navigator.onLine && registration.active && !navigator.serviceWorker.controller) {
+        if (state) { return keepPage(state.page); }
         registration.active.postMessage({keep: window.location.pathname + window.location.search});
       }
     }).catch(function () { /* no worker: the site works online as before */ });
   }
 
-  // Leaving the club's account on a shared phone: its kept pages go with it.
+  // Leaving the club's account on a shared phone: its kept pages and what it knew of each deal go
+  // with it (taps still waiting stay queued under their member's name, sent when he is back).
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form instanceof HTMLFormElement && /\/accounts\/logout\/$/.test(form.getAttribute("action") || "") &&
-        window.caches) {
-      caches.delete("club-pages");
+    if (!(form instanceof HTMLFormElement) || !/\/accounts\/logout\/$/.test(form.getAttribute("action") || "")) {
+      return;
     }
+    // An answer still on its way (a poll, a sync) must not write a deal back before the page goes.
+    signingOut = true;
+    forgetSnapshots();
+    if (window.caches) { caches.delete(PAGES); }
   });
 
   function start() {

@@ -1,7 +1,9 @@
 {% load i18n %}// The club's service worker: the site's own, no third party. It keeps the static files (from its
 // first start) and every page a member opens (each time it is fetched), and when the phone is
 // offline it draws them from its cache. Writes never pass through the cache: taps recorded
-// offline wait in the page's IndexedDB queue (static/js/offline.js) and are sent when back online.
+// offline wait in the page's IndexedDB queue (static/js/offline.js) and are sent when back online;
+// the page script then fetches the deal's page again into the same cache, so that a copy drawn
+// offline shows the taps the site took as the site's.
 "use strict";
 
 var VERSION = "{{ version|escapejs }}";
@@ -84,7 +86,7 @@ self.addEventListener("message", function (event) {
   if (data.keep && typeof data.keep === "string") {
     var url = new URL(data.keep, self.location.origin);
     if (url.origin === self.location.origin && !never(url)) {
-      event.waitUntil(fetch(url.href, {credentials: "same-origin"}).then(function (response) {
+      event.waitUntil(fetch(url.href, {credentials: "same-origin", cache: "no-cache"}).then(function (response) {
         var type = response.headers.get("Content-Type") || "";
         if (response.ok && !response.redirected && type.indexOf("text/html") === 0) {
           return caches.open(PAGES_CACHE).then(function (cache) { return cache.put(url.href, response); });

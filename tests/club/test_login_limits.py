@@ -5,6 +5,7 @@ account locked on one is locked on all."""
 import re
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.cache import cache
 from django.test import override_settings
@@ -18,8 +19,8 @@ from tests import factories
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "pw-12345678"
-PER_ACCOUNT = {"login_failed": "100/m/ip,3/5m/key"}
-PER_ADDRESS = {"login_failed": "3/m/ip,100/5m/key"}
+PER_ACCOUNT = "100/m/ip,3/5m/key"
+PER_ADDRESS = "3/m/ip,100/5m/key"
 LOCKED = "Too many failed sign-in attempts"
 
 
@@ -43,13 +44,13 @@ def admin_login(client, login, password, ip="10.0.0.1"):
                        REMOTE_ADDR=ip)
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_the_right_password_still_gets_a_token_under_the_limit(plain_member):
     api = APIClient()
     for _ in range(2):
         assert token(api, plain_member.user.email, "wrong").status_code == 400
     response = token(api, plain_member.user.email, PASSWORD)
-    assert response.status_code == 200 and len(response.json()["token"]) == 40
+    assert response.status_code == 200 and len(response.json()["token"]) == 64
     # A success does not count against the limit...
     assert token(api, plain_member.user.username, PASSWORD).status_code == 200
     # ...nor wipe the failures before it, so guesses between successes still add up.
@@ -57,7 +58,7 @@ def test_the_right_password_still_gets_a_token_under_the_limit(plain_member):
     assert token(api, plain_member.user.username, PASSWORD).status_code == 429
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_api_token_guessing_locks_the_account_from_every_address(plain_member):
     api = APIClient()
     for _ in range(3):
@@ -77,7 +78,7 @@ def test_api_token_guessing_locks_the_account_from_every_address(plain_member):
     assert token(api, other.user.email, PASSWORD).status_code == 200
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ADDRESS)
+@override_settings(LOGIN_RATE_LIMIT=PER_ADDRESS)
 def test_api_token_guessing_locks_the_address_for_every_account(plain_member):
     api = APIClient()
     others = [factories.member() for _ in range(3)]
@@ -88,7 +89,7 @@ def test_api_token_guessing_locks_the_address_for_every_account(plain_member):
     assert token(api, plain_member.user.email, PASSWORD, ip="10.0.0.2").status_code == 200
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_an_account_locked_on_the_login_form_gets_no_token(client, plain_member):
     for _ in range(3):
         form_login(client, plain_member.user.email, "wrong")
@@ -98,7 +99,7 @@ def test_an_account_locked_on_the_login_form_gets_no_token(client, plain_member)
     assert response.json()["message"].startswith(LOCKED)
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_api_token_guessing_locks_the_login_form(client, plain_member):
     api = APIClient()
     for _ in range(3):
@@ -108,7 +109,7 @@ def test_api_token_guessing_locks_the_login_form(client, plain_member):
     assert "_auth_user_id" not in client.session
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_admin_login_is_limited_and_shares_the_lock(client, admin_member):
     user = admin_member.user
     # Under the limit the right password still works.
@@ -130,7 +131,7 @@ def test_admin_login_is_limited_and_shares_the_lock(client, admin_member):
     assert token(APIClient(), user.email, PASSWORD, ip="10.0.0.4").status_code == 429
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_an_account_locked_through_the_api_is_locked_on_the_admin_login(client, admin_member):
     for _ in range(3):
         token(APIClient(), admin_member.user.email, "wrong")
@@ -138,7 +139,7 @@ def test_an_account_locked_through_the_api_is_locked_on_the_admin_login(client, 
     assert response.status_code == 429 and "_auth_user_id" not in client.session
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ADDRESS)
+@override_settings(LOGIN_RATE_LIMIT=PER_ADDRESS)
 def test_admin_login_guessing_locks_the_address(client, admin_member):
     for _ in range(3):
         admin_login(client, f"nobody{_}@example.org", "wrong")
@@ -146,7 +147,8 @@ def test_admin_login_guessing_locks_the_address(client, admin_member):
     assert admin_login(client, admin_member.user.username, PASSWORD, ip="10.0.0.2").status_code == 302
 
 
-@override_settings(ACCOUNT_RATE_LIMITS={**PER_ACCOUNT, "reset_password": "100/m/ip,2/m/key"})
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT,
+                   ACCOUNT_RATE_LIMITS={**settings.ACCOUNT_RATE_LIMITS, "reset_password": "100/m/ip,2/m/key"})
 def test_password_reset_requests_are_limited_per_account(client, plain_member):
     for _ in range(2):
         response = client.post(reverse("account_reset_password"), {"email": plain_member.user.email})
@@ -157,7 +159,7 @@ def test_password_reset_requests_are_limited_per_account(client, plain_member):
     assert len(mail.outbox) == 2
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_a_password_reset_lifts_the_lock_everywhere(client, plain_member):
     api = APIClient()
     for _ in range(3):
@@ -171,7 +173,7 @@ def test_a_password_reset_lifts_the_lock_everywhere(client, plain_member):
     assert token(api, plain_member.user.email, "New-pass-9876").status_code == 200
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ADDRESS)
+@override_settings(LOGIN_RATE_LIMIT=PER_ADDRESS)
 def test_guessing_invitations_locks_the_address(client, admin_member):
     invitation = services.invitation_create(actor=admin_member, email="gleep@example.org", display_name="Gleep",
                                             dimension=factories.dimension())
@@ -187,7 +189,7 @@ def test_guessing_invitations_locks_the_address(client, admin_member):
                      REMOTE_ADDR="10.0.0.2").status_code == 302
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ADDRESS)
+@override_settings(LOGIN_RATE_LIMIT=PER_ADDRESS)
 def test_an_address_locked_by_sign_ins_cannot_accept_invitations(client, admin_member, plain_member):
     invitation = services.invitation_create(actor=admin_member, email="tanda@example.org", display_name="Tanda",
                                             dimension=factories.dimension())

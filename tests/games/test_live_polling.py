@@ -288,3 +288,13 @@ def test_the_standings_page_stops_polling_once_the_tournament_is_not_running(cli
     tournament_services.tournament_transition(actor=croupier, tournament=tournament, to=Tournament.Status.RUNNING)
     response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and 'hx-trigger="every 3s"' in response.content.decode()
+
+
+@pytest.mark.parametrize(("seconds", "every"), [(3.0, "3s"), (0.3, "300ms"), (10, "10s"), (1.5, "1500ms")])
+def test_the_pages_poll_every_live_poll_seconds(client_as, game, croupier, players, settings, seconds, every):
+    """One setting paces every live part (LIVE_POLL_SECONDS): the deal's page polls at it, in the
+    units htmx reads."""
+    settings.LIVE_POLL_SECONDS = seconds
+    deal = services.deal_start(game=game, actor=croupier)
+    page = client_as(players[1]).get(deal.get_absolute_url()).content.decode()
+    assert f'hx-trigger="every {every}"' in page
