@@ -8,7 +8,7 @@ from django.core import signing
 from django.utils.translation import gettext as _
 
 from .errors import Forbidden, NotFound
-from .models import Member
+from .models import Invitation, MailSent, Member
 
 
 def check_croupier(actor: Member | None, message: str | None = None) -> Member:
@@ -65,8 +65,6 @@ def unsubscribe_token(*, kind: str, member: Member | None = None, invitation=Non
 
 def check_unsubscribe(token: str):
     """The (kind, member or invitation) a signed token names; a tampered or unknown one is a 404."""
-    from .models import Invitation, MailSent
-
     try:
         data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:

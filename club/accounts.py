@@ -1,20 +1,24 @@
 """Accounts: the club is private, so signup is open only with an admin's invitation (or when the
 OPEN_SIGNUP setting is on).
 
-Every way in (the login form, the API token, the admin login, password reset and invitations)
-counts failures against one allauth rate limit, ``ACCOUNT_RATE_LIMITS["login_failed"]``: per
-account (whichever of its names was typed) and per address. An account or an address over the
-limit is locked on all of them alike until the limit's window has passed or the password is reset.
+Every way in (the login form and its code stage, the API token, the admin login, password reset,
+invitations, re-confirming a password or a code) counts failures against the same limits
+(club/login_limits.py, ``LOGIN_RATE_LIMIT``): per account (whichever of its names was typed) and
+per address (club/client_address.py). An account or an address over its limit is locked on all of
+them alike until the limit's window has passed; a password reset lifts the account's lock.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import timedelta
+
+from allauth.account import signals as account_signals
 from allauth.account.adapter import DefaultAccountAdapter, get_adapter
-from allauth.core.internal import ratelimit
-from allauth.mfa import signals as mfa_signals
+from allauth.core import context
 from allauth.mfa.adapter import get_adapter as get_mfa_adapter
+from allauth.mfa.base.forms import AuthenticateForm, ReauthenticateForm
 from allauth.mfa.models import Authenticator
-from allauth.mfa.totp.internal.auth import TOTP
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
@@ -22,22 +26,29 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Q
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from . import login_limits
 from .api_schema import refuses
-from .errors import Forbidden, InvalidInput, NotFound, TooManyAttempts
+from .client_address import client_address
+from .errors import Conflict, Forbidden, InvalidInput, NotFound, TooManyAttempts
+from .models import ApiToken
+from .services import invitation_accept, invitation_pending, member_for_open_signup
 
 INVITATION_SESSION_KEY = "club_invitation_token"
-LOGIN_FAILED = "login_failed"
 # How much of a token a member sees again after it was issued: enough to tell it apart.
 TOKEN_PREFIX = 8
 
@@ -59,12 +70,20 @@ def account_key(request: HttpRequest, login: str) -> str:
     return f"{get_current_site(request).domain}:{name}"
 
 
+def user_key(request: HttpRequest, user) -> str:
+    """The rate-limit key of an account already known: the one ``account_key`` finds by its names."""
+    return f"{get_current_site(request).domain}:account:{user.pk}"
+
+
+def typed_login(credentials: dict) -> str:
+    """The name a sign-in was tried under, in the credentials allauth authenticates with."""
+    return credentials.get("email") or credentials.get("username") or ""
+
+
 class ClubAccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request) -> bool:
         if settings.OPEN_SIGNUP:
             return True
-        from .services import invitation_pending
-
         token = request.session.get(INVITATION_SESSION_KEY) if hasattr(request, "session") else None
         return bool(token) and invitation_pending(token=token) is not None
 
@@ -72,17 +91,30 @@ class ClubAccountAdapter(DefaultAccountAdapter):
         user = super().save_user(request, user, form, commit=commit)
         token = request.session.pop(INVITATION_SESSION_KEY, None) if hasattr(request, "session") else None
         if commit:
-            from .services import invitation_accept, member_for_open_signup
-
             if token:
                 invitation_accept(token=token, user=user)
             elif settings.OPEN_SIGNUP:
                 member_for_open_signup(user=user)
         return user
 
-    def _get_login_attempts_cache_key(self, request, **credentials) -> str:
-        # allauth keys failures by the login as typed; the club keys them by the account.
-        return account_key(request, credentials.get("email", credentials.get("username", "")))
+    def get_client_ip(self, request) -> str:
+        # allauth's own limits (password reset, signup) count the same client the club's do.
+        return client_address(request) or super().get_client_ip(request)
+
+    def authenticate(self, request, **credentials):
+        """The user the credentials name, or None. The sign-in counts against the account and the
+        address while its password is checked and a failure stays counted; a locked account or
+        address is refused (``too_many_login_attempts``) even with the right password.
+
+        allauth's own count of failed logins is off (``ACCOUNT_RATE_LIMITS["login_failed"]``): it
+        would count each one twice, and it knows neither the club's address nor its other ways in."""
+        attempt = login_limits.attempt(request, account=account_key(request, typed_login(credentials)))
+        if attempt is None:
+            raise self.validation_error("too_many_login_attempts")
+        user = super().authenticate(request, **credentials)
+        if user is not None:
+            attempt.succeeded()
+        return user
 
 
 def authenticate_login(request: HttpRequest, *, login: str, password: str):
@@ -98,16 +130,23 @@ def authenticate_login(request: HttpRequest, *, login: str, password: str):
 
 def check_not_locked(request: HttpRequest, *, login: str) -> None:
     """Refuse (TooManyAttempts) when the account or the address is locked, without counting."""
-    if not ratelimit.consume(request, app="allauth.account", action=LOGIN_FAILED, key=account_key(request, login),
-                             dry_run=True, limit_get=True):
+    if login_limits.locked(request, account=account_key(request, login)):
         raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"})
 
 
 def count_failure(request: HttpRequest, *, login: str) -> None:
-    """Count a failed way in (a guessed invitation) against the address and the named key."""
-    if not ratelimit.consume(request, app="allauth.account", action=LOGIN_FAILED, key=account_key(request, login),
-                             limit_get=True):
+    """Count a failed way in (a guessed invitation) against the address and the named key;
+    refuse (TooManyAttempts), counting nothing more, when either was locked already."""
+    if login_limits.attempt(request, account=account_key(request, login)) is None:
         raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"})
+
+
+@receiver(account_signals.password_reset)
+def _lift_the_lock(sender, request=None, user=None, **kwargs) -> None:
+    """A new password set through the link mailed to the account lifts the account's lock on every
+    way in (the address keeps its count: whoever guessed from it may still be there)."""
+    if request is not None and user is not None:
+        login_limits.forget_account(user_key(request, user))
 
 
 # --- two-factor sign-in ------------------------------------------------------------------------------
@@ -134,22 +173,43 @@ def check_second_factor(request: HttpRequest, *, user, login: str, code: str) ->
     if not code:
         raise Forbidden(_("Two-factor sign-in is on for this account: send the code from your "
                           "authenticator app in the field otp."), extra={"field": "otp"})
+    # The code counts while it is checked, so codes sent at once cannot all slip under the limit.
+    attempt = login_limits.attempt(request, account=account_key(request, login))
+    if attempt is None:
+        raise TooManyAttempts(_locked_message(), extra={"reason": "too_many_attempts"})
     authenticator = Authenticator.objects.filter(user=user, type=Authenticator.Type.TOTP).first()
-    if authenticator is None or not TOTP(authenticator).validate_code(code):
-        count_failure(request, login=login)
+    # wrap(): allauth's own check of an authenticator's code (its secret decrypted by the MFA
+    # adapter, a code taken once), as its sign-in page does it.
+    if authenticator is None or not authenticator.wrap().validate_code(code):
         # The code is a credential: the answer does not repeat it.
         raise Forbidden(_("This code from the authenticator app is wrong or already used: send the code "
                           "the app shows now."), extra={"field": "otp"})
+    attempt.succeeded()
 
 
-@receiver(mfa_signals.authentication_failed)
-def _count_wrong_code(sender, request=None, user=None, reauthentication=False, **kwargs) -> None:
-    """A wrong code on the sign-in page counts against the account's limit as a wrong password does:
-    guessing codes then locks the password, the API token and the admin login as well."""
-    if request is None or user is None or reauthentication:
-        return
-    ratelimit.consume(request, app="allauth.account", action=LOGIN_FAILED, key=account_key(request, user.email),
-                      limit_get=True)
+class LimitedCodeMixin:
+    """The code pages of allauth.mfa (``MFA_FORMS``) under the club's limits, as a password is: the
+    code counts against the account and the address while it is checked and a wrong one stays
+    counted, so guessing codes locks the password, the API token and the admin login as well; a
+    locked account or address is refused before its code is checked. (allauth's own count of
+    codes is off with its ``login_failed``.)"""
+
+    def clean_code(self) -> str:
+        request = context.request
+        attempt = login_limits.attempt(request, account=user_key(request, self.user))
+        if attempt is None:
+            raise get_adapter(request).validation_error("too_many_login_attempts")
+        code = super().clean_code()
+        attempt.succeeded()
+        return code
+
+
+class SignInCodeForm(LimitedCodeMixin, AuthenticateForm):
+    """The code asked for after the password on the sign-in page."""
+
+
+class ReauthenticateCodeForm(LimitedCodeMixin, ReauthenticateForm):
+    """The code a signed-in member confirms himself with before changing his two factors."""
 
 
 class StaffTwoFactorMiddleware:
@@ -217,25 +277,89 @@ def admin_login(request: HttpRequest, **kwargs) -> HttpResponse:
     return response
 
 
-# --- API tokens: one per member, shown in full only when issued --------------------------------------
+# --- API tokens: several per member, named, kept as digests, shown in full only when issued ---------
 
-def token_issue(*, user) -> Token:
-    token, _created = Token.objects.get_or_create(user=user)
+# The most tokens one member holds at once: every request of his reads them all (knox drops the
+# expired ones as it goes), and a program that asks for a new token on each start is told to keep one.
+TOKEN_LIMIT = 20
+TOKEN_NAME_MAX = 100
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just issued and its key: the one time the key is known to the site."""
+
+    token: ApiToken
+    key: str
+
+
+def token_lifetime() -> timedelta | None:
+    """How long a new token works (``API_TOKEN_TTL_DAYS``; None: until it is revoked)."""
+    days = settings.API_TOKEN_TTL_DAYS
+    return timedelta(days=days) if days > 0 else None
+
+
+def _live_tokens(*, user):
+    return ApiToken.objects.filter(Q(expiry__isnull=True) | Q(expiry__gt=timezone.now()), user=user)
+
+
+def check_token_owner(user) -> None:
+    """Only an active account holds API tokens (an anonymised or blocked one has none to make)."""
+    if not (user and user.is_authenticated and user.is_active):
+        raise Forbidden(_("Only an active member's account can have API tokens."))
+
+
+def access_api_token(*, user, token_id: str | int) -> ApiToken:
+    """The user's own live token numbered ``token_id``, in one query; anyone else's, an expired or a
+    revoked one names nothing (404). What was sent is not repeated: it may be a key sent by mistake."""
+    check_token_owner(user)
+    number = str(token_id)
+    token = None
+    if number.isdigit() and len(number) < 19:
+        token = _live_tokens(user=user).filter(pk=int(number)).first()
+    if token is None:
+        raise NotFound(_("You have no such API token: it may be revoked or expired already. Your tokens are "
+                         "listed on your profile page and at /api/tokens/."), extra={"field": "token_id"})
     return token
 
 
+def token_issue(*, user, name: str = "") -> IssuedToken:
+    """A new API token of the user's, named ``name`` (or after the day it is issued) and working
+    for ``API_TOKEN_TTL_DAYS`` days. The key is in the answer only: the database keeps its digest."""
+    check_token_owner(user)
+    name = " ".join((name or "").split())
+    if len(name) > TOKEN_NAME_MAX:
+        raise InvalidInput(_("A token's name is at most %(max)d characters long.") % {"max": TOKEN_NAME_MAX},
+                           extra={"field": "name", "value": name})
+    if not name:
+        name = _("API token of %(date)s") % {"date": date_format(timezone.localdate(), "j E Y")}
+    with transaction.atomic():
+        # One issue at a time per account, so two at once cannot both pass the limit.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        ApiToken.objects.filter(user=user, expiry__lte=timezone.now()).delete()
+        if ApiToken.objects.filter(user=user).count() >= TOKEN_LIMIT:
+            raise Conflict(_("You already have as many API tokens as one member may hold (%(count)d): revoke "
+                             "one you no longer use (on your profile page, or DELETE /api/tokens/<id>/), and "
+                             "keep a token in your program rather than asking for a new one each time.")
+                           % {"count": TOKEN_LIMIT}, extra={"limit": TOKEN_LIMIT})
+        token, key = ApiToken.objects.create(user=user, expiry=token_lifetime(), name=name)
+    return IssuedToken(token=token, key=key)
+
+
+def token_row(token: ApiToken) -> dict:
+    """A token as it may be shown again: its number, name, first characters and dates, never the key."""
+    return {"id": token.pk, "name": token.name, "prefix": token.token_key[:TOKEN_PREFIX], "created": token.created,
+            "last_used": token.last_used, "expires": token.expiry}
+
+
 def tokens_of(*, user) -> list[dict]:
-    """The member's own tokens as they may be shown again: a prefix and the date, never the key."""
-    return [{"id": token.key[:TOKEN_PREFIX], "created": token.created}
-            for token in Token.objects.filter(user=user)]
+    """The user's live tokens, newest first, as they may be shown again."""
+    return [token_row(token) for token in _live_tokens(user=user)]
 
 
-def token_revoke(*, user, token_id: str) -> None:
-    """Delete the member's token that ``token_id`` names; anyone else's names nothing."""
-    token = Token.objects.filter(user=user).first()
-    if token is None or len(token_id) != TOKEN_PREFIX or token.key[:TOKEN_PREFIX] != token_id:
-        raise NotFound(_("You have no API token %(id)s.") % {"id": token_id[:TOKEN_PREFIX * 2]})
-    token.delete()
+def token_revoke(*, user, token_id: str | int) -> None:
+    """Revoke the user's own token numbered ``token_id``: programs using it are signed out at once."""
+    access_api_token(user=user, token_id=token_id).delete()
 
 
 class TokenLoginSerializer(serializers.Serializer):
@@ -246,34 +370,58 @@ class TokenLoginSerializer(serializers.Serializer):
                                 write_only=True,
                                 help_text="The code of the member's authenticator app; required when two-factor "
                                           "sign-in is on for the account.")
+    name = serializers.CharField(label=_("Token name"), max_length=TOKEN_NAME_MAX, required=False, allow_blank=True,
+                                 help_text="What the token is for, to tell it apart later (default: the day it "
+                                           "is issued).")
 
 
 class TokenRowSerializer(serializers.Serializer):
-    id = serializers.CharField(help_text="The token's first characters; the key itself is shown only once.")
+    id = serializers.IntegerField(help_text="The token's number: DELETE /api/tokens/<id>/ revokes it.")
+    name = serializers.CharField()
+    prefix = serializers.CharField(help_text="The key's first characters; the key itself is shown only once.")
     created = serializers.DateTimeField()
+    last_used = serializers.DateTimeField(allow_null=True, help_text="To within a few minutes; null: never used.")
+    expires = serializers.DateTimeField(allow_null=True, help_text="Null: works until revoked.")
+
+
+class IssuedTokenSerializer(TokenRowSerializer):
+    token = serializers.CharField(help_text="The key, shown this once: send it as `Authorization: Token <key>`.")
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):
+    """The schema's name for the API token: ``Authorization: Token <key>``."""
+
+    target_class = "club.api_auth.ApiTokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Token")
 
 
 class TokenObtainView(APIView):
-    """Exchange an email (or username) and password for the member's API token."""
+    """Exchange an email (or username) and password for a new API token, named as asked."""
 
     authentication_classes: list = []
     permission_classes = [permissions.AllowAny]
     throttle_classes: list = []
 
     # No throttle: a locked account (the shared login limit) is refused with a 429 all the same.
-    @refuses(429)
-    @extend_schema(request=TokenLoginSerializer,
-                   responses={200: inline_serializer("AuthToken", {"token": serializers.CharField()})})
+    @refuses(409, 429)
+    @extend_schema(request=TokenLoginSerializer, responses={200: IssuedTokenSerializer})
     def post(self, request):
         data = TokenLoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate_login(request._request, login=data.validated_data["username"],
+        # DRF's request answers for the Django request it wraps (its address, host and method).
+        user = authenticate_login(request, login=data.validated_data["username"],
                                   password=data.validated_data["password"])
         if user is None:
             raise InvalidInput(_("The email or the password is wrong."), extra={"field": "password"})
-        check_second_factor(request._request, user=user, login=data.validated_data["username"],
+        check_second_factor(request, user=user, login=data.validated_data["username"],
                             code=data.validated_data.get("otp", ""))
-        return Response({"token": token_issue(user=user).key})
+        issued = token_issue(user=user, name=data.validated_data.get("name", ""))
+        response = Response(IssuedTokenSerializer({**token_row(issued.token), "token": issued.key}).data)
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 class TokenListView(APIView):

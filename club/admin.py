@@ -1,7 +1,22 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import RSVP, CheckIn, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
+from . import outbox, services
+from .errors import Forbidden
+from .models import (
+    RSVP,
+    CheckIn,
+    Dimension,
+    Invitation,
+    Member,
+    OutboxMessage,
+    ScheduledSession,
+    SeatAssignment,
+    Venue,
+)
+from .selectors import member_for_user
 
 
 @admin.register(Dimension)
@@ -76,10 +91,64 @@ class InvitationAdmin(admin.ModelAdmin):
         if change:
             return super().save_model(request, obj, form, change)
         # New invitations go through the service, which makes the token and sends the mail.
-        from . import services
-        from .selectors import member_for_user
-
         created = services.invitation_create(
             actor=member_for_user(request.user), email=obj.email, display_name=obj.display_name,
             dimension=obj.dimension, role=obj.role, site_url=request.build_absolute_uri("/"))
         obj.pk, obj.token = created.pk, created.token
+
+
+class OutboxStateFilter(admin.SimpleListFilter):
+    title = _("state")
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [("waiting", _("waiting")), ("dead", _("given up")), ("sent", _("sent"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "waiting":
+            return queryset.filter(sent_at__isnull=True, dead_at__isnull=True)
+        if self.value() == "dead":
+            return queryset.filter(sent_at__isnull=True, dead_at__isnull=False)
+        if self.value() == "sent":
+            return queryset.filter(sent_at__isnull=False)
+        return queryset
+
+
+@admin.register(OutboxMessage)
+class OutboxMessageAdmin(admin.ModelAdmin):
+    """The outbox, read-only: what waits, what was sent, and the messages given up after
+    OUTBOX_MAX_ATTEMPTS failures, which an admin sends again."""
+
+    list_display = ["task", "created_at", "sent_at", "attempts", "dead_at", "last_error_start"]
+    list_filter = [OutboxStateFilter]
+    search_fields = ["task", "task_id"]
+    readonly_fields = ["task", "task_id", "args", "kwargs", "created_at", "sent_at", "attempts", "last_error",
+                       "dead_at"]
+    actions = ["retry_dead"]
+
+    @admin.display(description=_("last error"))
+    def last_error_start(self, obj):
+        return obj.last_error[:120]
+
+    def has_add_permission(self, request):
+        return False
+
+    def changelist_view(self, request, extra_context=None):
+        dead = outbox.dead_count()
+        if dead and request.method == "GET":
+            self.message_user(request, ngettext(
+                "%(n)s message was given up after failing too often: select it and send it again.",
+                "%(n)s messages were given up after failing too often: select them and send them again.",
+                dead) % {"n": dead}, messages.WARNING)
+        return super().changelist_view(request, extra_context)
+
+    @admin.action(description=_("Send the given-up messages again"), permissions=["change"])
+    def retry_dead(self, request, queryset):
+        try:
+            revived = outbox.outbox_retry(actor=member_for_user(request.user),
+                                          pks=list(queryset.values_list("pk", flat=True)))
+        except Forbidden as error:
+            self.message_user(request, error.message, messages.ERROR)
+            return
+        self.message_user(request, ngettext("%(n)s message will be sent again.",
+                                            "%(n)s messages will be sent again.", revived) % {"n": revived})

@@ -19,7 +19,7 @@ from .errors import Forbidden, InvalidInput
 from .member_data import member_data_zip
 from .models import RSVP, Dimension, Invitation, Member, ScheduledSession, SeatAssignment, Venue
 from .seats import Seat
-from .validators import sane_date_range
+from .validators import INT32_MAX, query_date, query_int, sane_date_range, shown
 
 
 def actor_of(request) -> Member:
@@ -340,8 +340,11 @@ class SessionViewSet(viewsets.ModelViewSet):
         serializer.instance = services.session_create(actor=actor_of(self.request), **serializer.validated_data)
 
     def perform_update(self, serializer):
-        serializer.instance = services.session_update(session=serializer.instance, actor=actor_of(self.request),
-                                                      **serializer.validated_data)
+        session = services.session_update(session=serializer.instance, actor=actor_of(self.request),
+                                          **serializer.validated_data)
+        # Answered with its counts as they stand after the change (a larger capacity may have
+        # given waitlisted members their places).
+        serializer.instance = selectors.sessions_with_counts().get(pk=session.pk)
 
     def _detail(self, pk) -> Response:
         return Response(SessionDetailSerializer(selectors.session_detail(pk=pk), context={"request": self.request}).data)
@@ -415,9 +418,6 @@ AuditRow = inline_serializer("AuditRow", {
 
 
 def _audit_filters(params) -> audit.Filters:
-    from .errors import InvalidInput
-    from .validators import INT32_MAX, query_date, query_int, shown
-
     kind = params.get("kind") or None
     if kind is not None and kind not in audit.KINDS:
         raise InvalidInput(_("kind: %(value)s is not a kind of object the club keeps a history of (%(kinds)s).")

@@ -8,26 +8,19 @@ stored in PostgreSQL. Both are refused here with a 400 in the API's one error sh
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework.parsers import JSONParser
 
+from .errors import InvalidInput
+from .redaction import is_secret_input
 from .validators import has_control_characters, shown
-
-if TYPE_CHECKING:
-    from .errors import InvalidInput
 
 MAX_DEPTH = 32
 
 
-# club.errors is imported where used: it imports DRF's views, which import this parser through the
-# REST_FRAMEWORK settings.
-
-
 def _too_deep() -> InvalidInput:
-    from .errors import InvalidInput
-
     return InvalidInput(_("The JSON is nested more than %(limit)s levels deep.") % {"limit": MAX_DEPTH},
                         extra={"limit": MAX_DEPTH})
 
@@ -58,13 +51,16 @@ def check_json(data: Any) -> Any:
 def control_character_error(field: str, value: str) -> InvalidInput:
     """The refusal of a value with a control character. ``extra`` names the field twice: as
     ``field``, and in the ``fields`` shape a serializer's 400 has, so a client shows it beside the
-    field either way."""
-    from .errors import InvalidInput
-
+    field either way. A secret (a password, a token, a code, the Authorization header) is named,
+    never repeated."""
+    name = shown(field)
+    if is_secret_input(field):
+        message = (_("%(field)s contains a control character (such as NUL), which is not allowed.")
+                   % {"field": name})
+        return InvalidInput(message, extra={"field": name, "fields": {name: {"errors": [message]}}})
     message = (_("%(field)s: %(value)s contains a control character (such as NUL), which is not allowed.")
-               % {"field": shown(field), "value": f"\"{shown(value)}\""})
-    return InvalidInput(message, extra={"field": shown(field),
-                                        "fields": {shown(field): {"errors": [message], "value": shown(value)}}})
+               % {"field": name, "value": f"\"{shown(value)}\""})
+    return InvalidInput(message, extra={"field": name, "fields": {name: {"errors": [message], "value": shown(value)}}})
 
 
 def loads(text: str | bytes) -> Any:
@@ -74,8 +70,6 @@ def loads(text: str | bytes) -> Any:
         data = json.loads(text)
     except RecursionError:
         raise ValueError(str(_too_deep().message)) from None
-    from .errors import InvalidInput
-
     try:
         return check_json(data)
     except InvalidInput as error:

@@ -46,18 +46,19 @@ def refuses(*statuses: int):
 
 
 class ClubAutoSchema(AutoSchema):
-    def _get_response_bodies(self, direction="response"):
-        responses = super()._get_response_bodies(direction)
-        if direction != "response":
-            return responses
-        self.registry.register_on_missing(ResolvedComponent(
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is None:
+            return None
+        registry.register_on_missing(ResolvedComponent(
             name=ERROR_COMPONENT, type=ResolvedComponent.SCHEMA, object=ERROR_COMPONENT, schema=ERROR_SCHEMA))
         body = {"content": {media_type: {"schema": {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}}
                             for media_type in self.map_renderers("media_type")}}
+        responses = operation.setdefault("responses", {})
         for status in self.refusals():
             # What a view documents itself stays as it is.
             responses.setdefault(status, {"description": ERROR_DESCRIPTIONS[status], **body})
-        return responses
+        return operation
 
     def refusals(self) -> list[str]:
         write = self.method not in permissions.SAFE_METHODS

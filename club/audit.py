@@ -1,6 +1,11 @@
 """The club's history for its admins: who changed what and when, read from the history every
 tracked model keeps (django-simple-history), across the models, the newest first.
 
+Each app registers its tracked models here as kinds (:func:`register_kind`, from its
+``AppConfig.ready()``; the club's own below): the key that names the kind in the URL and the API,
+how a record of it reads in words and which page it links to. The club cannot import the apps
+above it, so the history knows their models only through what they register.
+
 One page of it takes a fixed number of queries whatever its size: the page's (kind, history id)
 pairs come from one UNION over the historical tables, then each kind on the page is read once
 with its previous versions, and the members, sessions, games, deals and venues the rows name are
@@ -11,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,36 +24,85 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import OuterRef, Q, Subquery, Value
-from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
-from games.seasons.models import Season
-from games.tables.models import DrakerGame, DrakerPlayer, DrakerTurn
-
 from .models import RSVP, Member, ScheduledSession, SeatAssignment, Venue
 
-# kind key (in the URL and the API) -> the tracked model. Every model with HistoricalRecords is
-# here (a test keeps the two in step).
-KINDS: dict[str, type[models.Model]] = {
-    "member": Member, "venue": Venue, "session": ScheduledSession, "rsvp": RSVP, "seat": SeatAssignment,
-    "game": Game, "player": GamePlayer, "deal": Deal, "card": DealtCard, "bet": Bet, "claim": Claim,
-    "result": Result, "ledger": LedgerEntry, "season": Season,
-    "draker_game": DrakerGame, "draker_player": DrakerPlayer, "draker_turn": DrakerTurn,
-}
-KIND_OF_MODEL = {model: key for key, model in KINDS.items()}
+# What a record is about, in words, and the page of it (None when it is gone).
+Label = Callable[[Any, "Names"], tuple[str, str | None]]
 
-# An object's history takes in the rows that belong to it: a session's RSVPs and seats, a game's
-# players, a deal's cards, bets, claims and results. (kind, the field naming the object)
-SCOPES: dict[str, tuple[tuple[str, str], ...]] = {
-    "session": (("session", "id"), ("rsvp", "session_id"), ("seat", "session_id")),
-    "game": (("game", "id"), ("player", "game_id")),
-    "deal": (("deal", "id"), ("card", "deal_id"), ("bet", "deal_id"), ("claim", "deal_id"), ("result", "deal_id")),
-    "draker_game": (("draker_game", "id"), ("draker_player", "game_id"), ("draker_turn", "game_id")),
-}
+
+@dataclass(frozen=True)
+class ManyField:
+    """A many-to-many field whose past values django-simple-history keeps in a table of their own
+    (``HistoricalRecords(m2m_fields=[...])``): a change of it shows beside the record's own."""
+
+    name: str
+    # The model of its past values ("games.HistoricalResult_winners") and the column of it that
+    # names the related row ("member_id").
+    history: str
+    column: str
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A tracked model as the history shows it."""
+
+    key: str
+    model: type[models.Model]
+    label: Label
+    # An object's history takes in the rows that belong to it (a session's RSVPs and seats):
+    # (kind, the field naming the object); empty, the object's own rows only.
+    scope: tuple[tuple[str, str], ...] = ()
+    # A record reads the object it is about, for its name and its page.
+    named: bool = False
+    many: tuple[ManyField, ...] = ()
+
+
+_KINDS: dict[str, Kind] = {}
+_KIND_OF_MODEL: dict[type[models.Model], Kind] = {}
+# How an object is named (a function of it; str() without one) and read (a queryset with what
+# its name needs), by model.
+_NAMES: dict[type[models.Model], Callable[[Any], str]] = {}
+_READERS: dict[type[models.Model], Callable[[], models.QuerySet]] = {}
+
+# kind key (in the URL and the API) -> the tracked model, in the order the kinds were registered.
+# Every model with HistoricalRecords is here (a test keeps the two in step).
+KINDS: dict[str, type[models.Model]] = {}
+
+
+def register_kind(key: str, model: type[models.Model], *, label: Label, scope: Iterable[tuple[str, str]] = (),
+                  named: bool = False, many: Iterable[ManyField] = ()) -> Kind:
+    """Show the history of ``model`` under ``key`` (once; again with the same model is a no-op)."""
+    known = _KINDS.get(key)
+    if known is not None:
+        if known.model is not model:
+            raise ValueError(f"the history kind {key!r} is {known.model.__name__}'s already")
+        return known
+    kind = Kind(key=key, model=model, label=label, scope=tuple(scope), named=named, many=tuple(many))
+    _KINDS[key] = kind
+    _KIND_OF_MODEL[model] = kind
+    KINDS[key] = model
+    return kind
+
+
+def register_name(model: type[models.Model], name: Callable[[Any], str] | None = None, *,
+                  queryset: Callable[[], models.QuerySet] | None = None) -> None:
+    """How the history names an object of ``model`` that a row is about or points at: ``name``
+    (str() without one), read through ``queryset`` (with what the name needs)."""
+    if name is not None:
+        _NAMES[model] = name
+    if queryset is not None:
+        _READERS[model] = queryset
+
+
+def name_fields(**names: Any) -> None:
+    """Name the changed fields whose models give them no name of their own, in the member's words."""
+    FIELD_NAMES.update(names)
+
 
 CHANGES = {"+": gettext_lazy("created"), "~": gettext_lazy("changed"), "-": gettext_lazy("deleted")}
 
@@ -58,16 +113,17 @@ HIDDEN_FIELDS = {"idempotency_key", "seating_seed", "seed"}
 # Related models a row never names by value: the account behind a member.
 NAMED_ELSEWHERE = {get_user_model()}
 
-# The names of the fields whose model gives them none of their own, in the member's words.
+# The names of the fields whose model gives them none of their own, in the member's words (the
+# apps add theirs: name_fields).
 FIELD_NAMES = {
-    "casino_hand": pgettext_lazy("changed field", "casino hand"), "closed_at": pgettext_lazy("changed field", "closed at"),
+    "closed_at": pgettext_lazy("changed field", "closed at"),
     "closed_by": pgettext_lazy("changed field", "closed by"), "confirmed_at": pgettext_lazy("changed field", "confirmed at"),
     "confirmed_by": pgettext_lazy("changed field", "confirmed by"), "created_at": pgettext_lazy("changed field", "created at"),
-    "created_by": pgettext_lazy("changed field", "created by"), "deal": pgettext_lazy("changed field", "deal"), "dice_match": pgettext_lazy("changed field", "dice match"),
-    "game": pgettext_lazy("changed field", "game"), "member": pgettext_lazy("changed field", "member"), "requested_at": pgettext_lazy("changed field", "asked for a place at"),
-    "result": pgettext_lazy("changed field", "result"), "session": pgettext_lazy("changed field", "session"), "slug": pgettext_lazy("changed field", "address name"),
+    "created_by": pgettext_lazy("changed field", "created by"),
+    "member": pgettext_lazy("changed field", "member"), "requested_at": pgettext_lazy("changed field", "asked for a place at"),
+    "session": pgettext_lazy("changed field", "session"), "slug": pgettext_lazy("changed field", "address name"),
     "started_by": pgettext_lazy("changed field", "started by"), "submitted_at": pgettext_lazy("changed field", "submitted at"),
-    "submitted_by": pgettext_lazy("changed field", "submitted by"), "supersedes": pgettext_lazy("changed field", "corrects version"),
+    "submitted_by": pgettext_lazy("changed field", "submitted by"),
     "user": pgettext_lazy("changed field", "account"),
 }
 
@@ -110,7 +166,8 @@ def history_rows(filters: Filters):
     query over every historical table (a UNION ALL), which a paginator counts and slices."""
     parts = []
     if filters.object_kind:
-        scope = SCOPES.get(filters.object_kind, ((filters.object_kind, "id"),))
+        known = _KINDS.get(filters.object_kind)
+        scope = (known.scope if known is not None else ()) or ((filters.object_kind, "id"),)
         for key, name in scope:
             if filters.kind and key != filters.kind:
                 continue
@@ -149,11 +206,17 @@ class Row:
     who: Member | None
     changes: list[Change] = field(default_factory=list)
 
+    @property
+    def is_deletion(self) -> bool:
+        return self.change == "-"
 
-class _Names:
-    """The members, venues, sessions, games and deals a page names, read once each."""
 
-    def __init__(self, records: list[Any]):
+class Names:
+    """The members, venues, sessions, games and deals a page names, read once each: what the
+    records' foreign keys point at, the objects the records of a named kind are about, and the
+    ``also`` (model, primary key) pairs."""
+
+    def __init__(self, records: list[Any], also: Iterable[tuple[type[models.Model], int]] = ()):
         wanted: dict[type, set[int]] = defaultdict(set)
         for record in records:
             for f in record.instance_type._meta.concrete_fields:
@@ -161,23 +224,19 @@ class _Names:
                     value = getattr(record, f.attname, None)
                     if value is not None:
                         wanted[f.related_model].add(value)
-            if record.instance_type in (Member, Venue, ScheduledSession, Game, Deal, DrakerGame):
+            kind = _KIND_OF_MODEL.get(record.instance_type)
+            if kind is not None and kind.named:
                 wanted[record.instance_type].add(record.id)
-        # A deal names its game, a game its session, a session its day in its venue's zone: read
-        # them with it.
-        self.by_model: dict[type, dict[int, Any]] = {
-            Member: Member.objects.in_bulk(wanted.pop(Member, ())),
-            Venue: Venue.objects.in_bulk(wanted.pop(Venue, ())),
-            ScheduledSession: ScheduledSession.objects.select_related("venue").in_bulk(
-                wanted.pop(ScheduledSession, ())),
-            Game: Game.objects.select_related("session__venue").in_bulk(wanted.pop(Game, ())),
-            Deal: Deal.all_objects.select_related("game__session__venue").in_bulk(wanted.pop(Deal, ())),
-        }
-        # Whatever else a changed field names (a dimension, a result a correction supersedes).
+        for model, pk in also:
+            wanted[model].add(pk)
+        # A deal names its game, a game its session, a session its day in its venue's zone: each
+        # is read with what its name needs (register_name).
+        self.by_model: dict[type, dict[int, Any]] = {}
         for model, ids in wanted.items():
             if model in NAMED_ELSEWHERE:
                 continue
-            self.by_model[model] = model._default_manager.in_bulk(ids)
+            reader = _READERS.get(model)
+            self.by_model[model] = (reader() if reader is not None else model._default_manager).in_bulk(ids)
 
     def get(self, model, pk):
         return self.by_model.get(model, {}).get(pk)
@@ -188,99 +247,25 @@ class _Names:
             return "—"
         if obj is None:
             return _("a deleted %(kind)s") % {"kind": model._meta.verbose_name}
-        if model is Member:
-            return obj.display_name
-        if model is ScheduledSession:
-            return _session(obj)
-        if model is Game:
-            return _game(obj)
-        if model is Deal:
-            return _deal(obj)
-        if model is Result:
-            return _("version %(n)s") % {"n": obj.version}
-        if model is DrakerGame:
-            return _draker_game(obj)
-        return str(obj)
+        naming = _NAMES.get(model)
+        return naming(obj) if naming is not None else str(obj)
+
+    def url(self, model, pk) -> str | None:
+        """The page of the object, None when it is gone."""
+        obj = self.get(model, pk)
+        return obj.get_absolute_url() if obj is not None else None
+
+    def member(self, record) -> str:
+        """The member a record names, by his name ("" for a record of nobody's)."""
+        return self.name(Member, record.member_id) if hasattr(record, "member_id") else ""
 
 
-def _session(session) -> str:
+def session_name(session) -> str:
     day = formats.date_format(timezone.localtime(session.starts_at, session.venue.tz), "SHORT_DATE_FORMAT")
     return _("%(title)s of %(day)s") % {"title": session.title, "day": day}
 
 
-def _game(game) -> str:
-    return _("game %(number)s of %(session)s") % {"number": game.number, "session": _session(game.session)}
-
-
-def _draker_game(game) -> str:
-    when = formats.date_format(timezone.localtime(game.played_at), "SHORT_DATETIME_FORMAT")
-    return _("the Draker game of %(when)s") % {"when": when}
-
-
-def _deal(deal) -> str:
-    return _("deal %(number)s of %(game)s") % {"number": deal.number, "game": _game(deal.game)}
-
-
-def _label(key: str, record, names: _Names) -> tuple[str, str | None]:
-    """What the record is about, in words, and the page of it (None when it is gone)."""
-    def url_of(model, pk):
-        obj = names.get(model, pk)
-        return obj.get_absolute_url() if obj is not None else None
-
-    member = names.name(Member, record.member_id) if hasattr(record, "member_id") else ""
-    if key == "member":
-        return record.display_name, url_of(Member, record.id)
-    if key == "venue":
-        return record.name, url_of(Venue, record.id)
-    if key == "season":
-        return record.name, url_of(Season, record.id)
-    if key == "session":
-        obj = names.get(ScheduledSession, record.id)
-        return (_session(obj) if obj else record.title), url_of(ScheduledSession, record.id)
-    if key == "rsvp":
-        return (_("%(member)s's answer for %(session)s") % {
-            "member": member, "session": names.name(ScheduledSession, record.session_id)},
-            url_of(ScheduledSession, record.session_id))
-    if key == "seat":
-        return (_("%(member)s's seat at %(session)s") % {
-            "member": member, "session": names.name(ScheduledSession, record.session_id)},
-            url_of(ScheduledSession, record.session_id))
-    if key == "game":
-        return capfirst(names.name(Game, record.id)), url_of(Game, record.id)
-    if key == "player":
-        return (_("%(member)s in %(game)s") % {"member": member, "game": names.name(Game, record.game_id)},
-                url_of(Game, record.game_id))
-    if key == "deal":
-        return capfirst(names.name(Deal, record.id)), url_of(Deal, record.id)
-    if key == "draker_game":
-        return capfirst(names.name(DrakerGame, record.id)), url_of(DrakerGame, record.id)
-    if key == "draker_player":
-        return (_("%(member)s in %(game)s") % {"member": member, "game": names.name(DrakerGame, record.game_id)},
-                url_of(DrakerGame, record.game_id))
-    if key == "draker_turn":
-        return (_("Turn %(number)s of %(game)s") % {"number": record.number,
-                                                    "game": names.name(DrakerGame, record.game_id)},
-                url_of(DrakerGame, record.game_id))
-    deal = names.name(Deal, getattr(record, "deal_id", None))
-    if key == "card":
-        return (_("Card %(number)s of %(deal)s") % {"number": record.seq + 1, "deal": deal},
-                url_of(Deal, record.deal_id))
-    if key == "bet":
-        return _("%(member)s's bet in %(deal)s") % {"member": member, "deal": deal}, url_of(Deal, record.deal_id)
-    if key == "claim":
-        return _("%(member)s's claim in %(deal)s") % {"member": member, "deal": deal}, url_of(Deal, record.deal_id)
-    if key == "result":
-        return (_("Result of %(deal)s, version %(version)s") % {"deal": deal, "version": record.version},
-                url_of(Deal, record.deal_id))
-    # A ledger row: whose account, and the deal it came from when it came from one.
-    account = member if record.member_id else LedgerEntry.Account(record.account).label
-    if record.deal_id:
-        return (_("Ledger entry of %(account)s for %(deal)s") % {"account": account, "deal": deal},
-                url_of(Deal, record.deal_id))
-    return _("Ledger entry of %(account)s") % {"account": account}, reverse("games:ledger")
-
-
-def _value(model, name: str, value, names: _Names) -> str:
+def _value(model, name: str, value, names: Names) -> str:
     if value is None or value == "":
         return "—"
     f = model._meta.get_field(name)
@@ -299,11 +284,16 @@ def _value(model, name: str, value, names: _Names) -> str:
     return str(value)
 
 
-def _changes(key: str, record, previous, winners: dict[int, set[int]], names: _Names) -> list[Change]:
-    model = KINDS[key]
+# (kind, many-to-many field, history id) -> the primary keys the field held in that version.
+ManyValues = dict[tuple[str, str, int], set[int]]
+
+
+def _changes(key: str, record, previous, many_values: ManyValues, names: Names) -> list[Change]:
+    kind = _KINDS[key]
+    model = kind.model
     if previous is None or record.history_type != "~":
         return []
-    delta = record.diff_against(previous, excluded_fields=["winners", *HIDDEN_FIELDS])
+    delta = record.diff_against(previous, excluded_fields=[*(many.name for many in kind.many), *HIDDEN_FIELDS])
     out = []
     for change in delta.changes:
         f = model._meta.get_field(change.field)
@@ -313,14 +303,34 @@ def _changes(key: str, record, previous, winners: dict[int, set[int]], names: _N
         else:
             out.append(Change(change.field, name, _value(model, change.field, change.old, names),
                               _value(model, change.field, change.new, names)))
-    if key == "result":
-        old, new = winners.get(previous.history_id, set()), winners.get(record.history_id, set())
+    for many in kind.many:
+        old = many_values.get((key, many.name, previous.history_id), set())
+        new = many_values.get((key, many.name, record.history_id), set())
         if old != new:
-            def shown(ids):
-                return ", ".join(sorted(names.name(Member, pk) for pk in ids)) or "—"
-            out.append(Change("winners", capfirst(str(Result._meta.get_field("winners").verbose_name)),
-                              shown(old), shown(new)))
+            f = model._meta.get_field(many.name)
+
+            def shown(ids, related=f.related_model):
+                return ", ".join(sorted(names.name(related, pk) for pk in ids)) or "—"
+            out.append(Change(many.name, capfirst(str(f.verbose_name)), shown(old), shown(new)))
     return out
+
+
+def _many_values(records: dict[tuple[str, int], Any], previous: dict[tuple[str, int], Any]) -> ManyValues:
+    """What each many-to-many field held in the page's records and their previous versions: one
+    query per such field of a kind on the page."""
+    values: ManyValues = defaultdict(set)
+    for key in sorted({k for k, _id in records}):
+        kind = _KINDS[key]
+        if not kind.many:
+            continue
+        history_ids = [k[1] for k in records if k[0] == key]
+        history_ids += [p.history_id for k, p in previous.items() if k[0] == key and p is not None]
+        for many in kind.many:
+            through = apps.get_model(many.history)
+            for history_id, pk in through.objects.filter(history_id__in=history_ids).values_list(
+                    "history_id", many.column):
+                values[(key, many.name, history_id)].add(pk)
+    return values
 
 
 def rows_for_page(page: list[dict]) -> list[Row]:
@@ -344,45 +354,26 @@ def rows_for_page(page: list[dict]) -> list[Row]:
         for r in found:
             records[(key, r.history_id)] = r
             previous[(key, r.history_id)] = before.get(r.previous_id)
-    winners: dict[int, set[int]] = defaultdict(set)
-    result_ids = [k[1] for k in records if k[0] == "result"]
-    result_ids += [p.history_id for k, p in previous.items() if k[0] == "result" and p is not None]
-    if result_ids:
-        through = apps.get_model("games", "HistoricalResult_winners")
-        for history_id, member_id in through.objects.filter(history_id__in=result_ids).values_list(
-                "history_id", "member_id"):
-            winners[history_id].add(member_id)
+    many_values = _many_values(records, previous)
     everything = list(records.values()) + [p for p in previous.values() if p is not None]
-    for members in winners.values():
-        for pk in members:
-            # The winners are named like any member a row names.
-            everything.append(_MemberRef(pk))
-    names = _Names(everything)
+    # The rows a many-to-many field held (a result's winners) are named like any a row names.
+    also = [(_KINDS[key].model._meta.get_field(name).related_model, pk)
+            for (key, name, _history_id), pks in many_values.items() for pk in pks]
+    names = Names(everything, also)
     out = []
     for item in page:
         key = item["audit_kind"]
         record = records.get((key, item["history_id"]))
         if record is None:
             continue
-        label, url = _label(key, record, names)
+        label, url = _KINDS[key].label(record, names)
         user = record.history_user
         who = getattr(user, "member", None) if user is not None else None
         out.append(Row(
             when=record.history_date, kind=key, kind_name=kind_name(key), change=record.history_type,
             change_name=str(CHANGES[record.history_type]), object_id=record.id, label=label, url=url, who=who,
-            changes=_changes(key, record, previous[(key, item["history_id"])], winners, names)))
+            changes=_changes(key, record, previous[(key, item["history_id"])], many_values, names)))
     return out
-
-
-class _MemberRef:
-    """A member id to name, looking to _Names like a historical record with one foreign key."""
-
-    class _Meta:
-        concrete_fields = ()
-
-    def __init__(self, pk: int):
-        self.id = pk
-        self.instance_type = Member
 
 
 def object_title(key: str, pk: int) -> tuple[str, str | None] | None:
@@ -391,4 +382,34 @@ def object_title(key: str, pk: int) -> tuple[str, str | None] | None:
     record = KINDS[key].history.filter(id=pk).order_by("-history_date", "-history_id").first()
     if record is None:
         return None
-    return _label(key, record, _Names([record]))
+    return _KINDS[key].label(record, Names([record]))
+
+
+# --- the club's own kinds -------------------------------------------------------------------------
+
+def _session_label(record, names: Names) -> tuple[str, str | None]:
+    obj = names.get(ScheduledSession, record.id)
+    return (session_name(obj) if obj else record.title), names.url(ScheduledSession, record.id)
+
+
+def _rsvp_label(record, names: Names) -> tuple[str, str | None]:
+    return (_("%(member)s's answer for %(session)s") % {
+        "member": names.member(record), "session": names.name(ScheduledSession, record.session_id)},
+        names.url(ScheduledSession, record.session_id))
+
+
+def _seat_label(record, names: Names) -> tuple[str, str | None]:
+    return (_("%(member)s's seat at %(session)s") % {
+        "member": names.member(record), "session": names.name(ScheduledSession, record.session_id)},
+        names.url(ScheduledSession, record.session_id))
+
+
+register_name(Member, lambda member: member.display_name)
+register_name(ScheduledSession, session_name, queryset=lambda: ScheduledSession.objects.select_related("venue"))
+register_kind("member", Member, label=lambda record, names: (record.display_name, names.url(Member, record.id)),
+              named=True)
+register_kind("venue", Venue, label=lambda record, names: (record.name, names.url(Venue, record.id)), named=True)
+register_kind("session", ScheduledSession, label=_session_label, named=True,
+              scope=(("session", "id"), ("rsvp", "session_id"), ("seat", "session_id")))
+register_kind("rsvp", RSVP, label=_rsvp_label)
+register_kind("seat", SeatAssignment, label=_seat_label)

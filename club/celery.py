@@ -5,6 +5,8 @@ import os
 import time
 
 from celery import Celery, bootsteps
+from django.conf import settings
+from django.core.cache import cache
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
 
@@ -28,8 +30,6 @@ class WorkerHeartbeat(bootsteps.StartStopStep):
         self.tref = None
 
     def start(self, parent):
-        from django.conf import settings
-
         self.beat()
         self.tref = parent.timer.call_repeatedly(settings.WORKER_HEARTBEAT_INTERVAL, self.beat, priority=10)
 
@@ -42,8 +42,6 @@ class WorkerHeartbeat(bootsteps.StartStopStep):
 
     @staticmethod
     def beat():
-        from django.core.cache import cache
-
         try:
             cache.set(HEARTBEAT_KEY, time.time(), timeout=None)
         except Exception:  # a cache outage must not stop the worker; /ready/ reports the cache

@@ -97,7 +97,8 @@ def load() -> dict:
                                               ends_at=start + timedelta(hours=5), kind=kind, game=game,
                                               min_stake=min_stake, capacity=8)
             if going:
-                services.session_transition(session=session, actor=croupier, to="open")
+                # Each service returns the session as it left it: later calls are given that copy.
+                session = services.session_transition(session=session, actor=croupier, to="open")
             for name in going:
                 services.rsvp_set(session=session, member=members[name], actor=members[name],
                                   answer=RSVP.Answer.GOING)
@@ -108,7 +109,7 @@ def load() -> dict:
                 came = going[:-1] + [name for name in ("Chumley", "Markie") if name not in going][:1]
                 for name in came:
                     services.checkin_record(session=session, actor=croupier, code=members[name].checkin_code)
-                services.session_transition(session=session, actor=croupier, to="running")
-                services.session_transition(session=session, actor=croupier, to="closed")
+                session = services.session_transition(session=session, actor=croupier, to="running")
+                session = services.session_transition(session=session, actor=croupier, to="closed")
         sessions.append(session)
     return {"dimensions": dimensions, "members": members, "venue": venue, "sessions": sessions}

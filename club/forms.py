@@ -2,6 +2,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from .audit import PAGE_SIZES, kind_choices
 from .models import RSVP, Dimension, Member, ScheduledSession, Venue
 from .seats import Seat
 from .validators import validate_club_date
@@ -63,6 +64,10 @@ class MailPreferencesForm(forms.ModelForm):
         model = Member
         fields = ["language", "mail_session_day", "mail_session_soon", "mail_waitlist_place"]
 
+    def mail_fields(self) -> list[forms.BoundField]:
+        """The mails to tick, without the language they are written in."""
+        return [field for field in self if field.name != "language"]
+
 
 class AuditFilterForm(forms.Form):
     """The club's history: whose changes, of which kind of object, between which days (both
@@ -78,8 +83,6 @@ class AuditFilterForm(forms.Form):
     size = forms.TypedChoiceField(label=_("Rows a page"), required=False, coerce=int, empty_value=25)
 
     def __init__(self, *args, **kwargs):
-        from .audit import PAGE_SIZES, kind_choices
-
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [("", _("every kind")), *kind_choices()]
         self.fields["size"].choices = [(n, n) for n in PAGE_SIZES]

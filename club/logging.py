@@ -11,7 +11,16 @@ from __future__ import annotations
 import logging
 import time
 
+from pythonjsonlogger.core import RESERVED_ATTRS
+
+from .redaction import request_path
+
 request_logger = logging.getLogger("club.request")
+
+# Django's loggers whose lines name a request's path (its refusals and errors, "Not Found:
+# /calendar/member/….ics", and its CSRF refusals): each gets a SecretsFilter in LOGGING. The
+# site's own request line (below) leaves the secrets out itself.
+PATH_LOGGERS = ("django.request", "django.security.csrf")
 
 
 def formatters() -> dict:
@@ -22,17 +31,49 @@ def formatters() -> dict:
             "fmt": "%(levelname)s %(name)s %(message)s",
             "rename_fields": {"levelname": "level", "name": "logger"},
             "timestamp": "time",
+            # Django hands its request object to its log lines; written out, it is the full path
+            # with the query, secrets and all. The line's message names the path without them.
+            "reserved_attrs": [*RESERVED_ATTRS, "request"],
         },
         "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     }
 
 
+class SecretsFilter(logging.Filter):
+    """Writes the secret a request's address carries (an invitation's, a calendar feed's token, a
+    password-reset key) as ``[secret]`` in the lines of the loggers that name a path: on those
+    loggers, so every handler (and a test's capture) sees the record without it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request = getattr(record, "request", None)
+        path = getattr(request, "path", None)
+        if isinstance(path, str):
+            shown = request_path(request)
+            if shown != path:
+                # Django writes a path's control characters as escapes (\x01) in its lines.
+                pairs = {path: shown, _escaped(path): _escaped(shown)}
+
+                def without(text: str) -> str:
+                    for secret, hidden in pairs.items():
+                        text = text.replace(secret, hidden)
+                    return text
+
+                record.msg = without(str(record.msg))
+                if isinstance(record.args, tuple):
+                    record.args = tuple(without(arg) if isinstance(arg, str) else arg for arg in record.args)
+        return True
+
+
+def _escaped(text: str) -> str:
+    return text.encode("unicode_escape").decode("ascii")
+
+
 class RequestLogMiddleware:
     """Logs every request once it is answered: ``GET /sessions/ 200 12.3ms`` plus the fields
     ``method``, ``path``, ``status``, ``duration_ms``, ``cpu_ms`` (the processor time of the
-    request's thread), ``user`` (an id, or null) and ``page_cache`` (``hit`` when the answer came
-    from club.page_cache, ``miss`` when it was made and offered to it, null when not). The query
-    string is left out: invitation and reset links carry secrets."""
+    request's thread) and ``user`` (an id, or null). The query string is left out, and the secret
+    in an invitation's, a calendar feed's or a reset link's path is written as ``[secret]``
+    (club.redaction)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -47,12 +88,12 @@ class RequestLogMiddleware:
         if request_logger.isEnabledFor(logging.INFO):
             user = getattr(request, "user", None)
             status = response.status_code
+            path = request_path(request)
             request_logger.log(
                 logging.ERROR if status >= 500 else logging.INFO,
-                "%s %s %s %.1fms", request.method, request.path, status, duration_ms,
-                extra={"method": request.method, "path": request.path, "status": status,
+                "%s %s %s %.1fms", request.method, path, status, duration_ms,
+                extra={"method": request.method, "path": path, "status": status,
                        "duration_ms": duration_ms, "cpu_ms": cpu_ms,
-                       "user": user.pk if user is not None and user.is_authenticated else None,
-                       "page_cache": getattr(request, "page_cache", None)},
+                       "user": user.pk if user is not None and user.is_authenticated else None},
             )
         return response

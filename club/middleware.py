@@ -9,13 +9,16 @@ bodies are checked by the API's parser (club.api_parsers), which sees the decode
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit, urlunsplit
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .api_parsers import control_character_error
+from .redaction import path_without_secrets
 from .validators import has_control_characters, shown
 
 
@@ -44,6 +47,17 @@ def _inputs(request: HttpRequest) -> Iterator[tuple[str, str]]:
             yield key, upload.name or ""
 
 
+def _shown(field: str, value: str) -> str:
+    """What a refusal may repeat of an address: the path without the secret it may carry (an
+    invitation's, a calendar feed's token), and no query."""
+    if field == "path":
+        return path_without_secrets(value)
+    if field == "Referer":
+        parts = urlsplit(value)
+        return urlunsplit((parts.scheme, parts.netloc, path_without_secrets(parts.path), "", ""))
+    return value
+
+
 class ControlCharacterMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -52,7 +66,7 @@ class ControlCharacterMiddleware:
         try:
             for field, value in _inputs(request):
                 if has_control_characters(value):
-                    error = control_character_error(field, value)
+                    error = control_character_error(field, _shown(field, value))
                     return self._refuse(request, error.message, error.extra)
         except MultiPartParserError:
             return self._refuse(request, _("The form data could not be read."), {"field": "body"})
@@ -74,8 +88,6 @@ class ApiVersionMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        from django.conf import settings
-
         sent = request.headers.get("X-Club-Client-Version")
         if sent is not None and request.method not in ("GET", "HEAD", "OPTIONS"):
             version = int(sent) if sent.strip().isdigit() and len(sent) < 10 else 0

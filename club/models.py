@@ -9,6 +9,7 @@ import functools
 import re
 import secrets
 import zoneinfo
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -19,6 +20,8 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+from knox.models import AbstractAuthToken
+from knox.settings import CONSTANTS as KNOX
 from simple_history.models import HistoricalRecords
 
 from .seats import Seat
@@ -313,6 +316,14 @@ class ScheduledSession(models.Model):
         return timezone.localtime(self.ends_at, self.venue.tz)
 
     @property
+    def is_tournament(self) -> bool:
+        return self.kind == self.Kind.TOURNAMENT
+
+    @property
+    def is_tables(self) -> bool:
+        return self.kind == self.Kind.TABLES
+
+    @property
     def accepts_rsvps(self) -> bool:
         return self.status in (self.Status.PLANNED, self.Status.OPEN)
 
@@ -428,8 +439,6 @@ class Invitation(models.Model):
 
     @property
     def expires_at(self):
-        from datetime import timedelta
-
         return self.created_at + timedelta(days=settings.INVITATION_VALID_DAYS)
 
 
@@ -476,17 +485,46 @@ class OutboxMessage(models.Model):
     kwargs = models.JSONField(_("keyword arguments"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    # Tries of this message: published, or run in-process. A broker that could not be reached
+    # tried nothing, so an outage never counts against a message (its reason is kept all the same).
     attempts = models.PositiveIntegerField(_("attempts"), default=0)
     last_error = models.TextField(_("last error"), blank=True)
+    # Set when the message failed OUTBOX_MAX_ATTEMPTS times (a dead letter): the relay leaves it
+    # and goes on with the rows after it, until an admin sends it again.
+    dead_at = models.DateTimeField(_("given up"), null=True, blank=True)
 
     class Meta:
         ordering = ["pk"]
         verbose_name = _("outbox message")
         verbose_name_plural = _("outbox messages")
         indexes = [
-            # The relay reads only the unsent rows, oldest first.
-            models.Index(fields=["id"], condition=models.Q(sent_at__isnull=True), name="outbox_unsent"),
+            # The relay reads only the rows still to send, oldest first.
+            models.Index(fields=["id"], condition=models.Q(sent_at__isnull=True, dead_at__isnull=True),
+                         name="outbox_to_send"),
+            # Pruning finds the rows sent before a date.
+            models.Index(fields=["sent_at"], condition=models.Q(sent_at__isnull=False), name="outbox_sent"),
         ]
 
     def __str__(self) -> str:
         return f"{self.task} {self.task_id}"
+
+
+class ApiToken(AbstractAuthToken):
+    """A member's API token (django-rest-knox): only its digest and first characters are stored,
+    the key itself is shown once, when it is issued. A member may hold several, each with a name."""
+
+    # Knox keys its tokens by their digest; the club names them by a number, which an address or a
+    # page may carry without telling anything of the key.
+    id = models.BigAutoField(primary_key=True)
+    digest = models.CharField(max_length=KNOX.DIGEST_LENGTH, unique=True)
+    name = models.CharField(_("name"), max_length=100)
+    # Written at most once every few minutes (club.accounts.LAST_USED_STEP).
+    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return self.name

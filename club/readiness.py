@@ -70,11 +70,13 @@ def readiness() -> tuple[bool, dict[str, Any]]:
               "worker": _worker()}
     ready = all(check["ok"] for check in checks.values())
     if checks["database"]["ok"]:
-        # Reported, not judged: a backlog says the relay or the broker lags, and taking this
-        # instance out of service would not help it.
+        # Reported, not judged: a backlog says the relay or the broker lags, and dead messages wait
+        # for an admin (Outbox messages in the admin); taking this instance out of service would
+        # help neither.
         try:
             waiting, oldest = outbox.backlog()
-            checks["outbox"] = {"unsent": waiting, "age": None if oldest is None else round(oldest, 1)}
+            checks["outbox"] = {"unsent": waiting, "age": None if oldest is None else round(oldest, 1),
+                                "dead": outbox.dead_count()}
         except Exception as error:
             checks["outbox"] = {"error": f"{type(error).__name__}: {error}"[:300]}
     return ready, checks

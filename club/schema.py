@@ -4,19 +4,23 @@
 from __future__ import annotations
 
 from django.utils import translation
+from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.views import SpectacularAPIView
-from rest_framework.response import Response
+
+
+class CachedSchemaGenerator(SchemaGenerator):
+    """drf-spectacular's generator, keeping each document it made by language and API version."""
+
+    _documents: dict[tuple[str | None, str | None, bool], dict] = {}
+
+    def get_schema(self, request=None, public=False):
+        version = self.api_version or getattr(request, "version", None)
+        key = (translation.get_language(), version, bool(public))
+        document = self._documents.get(key)
+        if document is None:
+            document = self._documents[key] = super().get_schema(request=request, public=public)
+        return document
 
 
 class CachedSchemaView(SpectacularAPIView):
-    _documents: dict[tuple[str | None, str | None], dict] = {}
-
-    def _get_schema_response(self, request):
-        version = self.api_version or request.version or self._get_version_parameter(request)
-        key = (translation.get_language(), version)
-        document = self._documents.get(key)
-        if document is None:
-            generator = self.generator_class(urlconf=self.urlconf, api_version=version, patterns=self.patterns)
-            document = self._documents[key] = generator.get_schema(request=request, public=self.serve_public)
-        return Response(data=document,
-                        headers={"Content-Disposition": f'inline; filename="{self._get_filename(request, version)}"'})
+    generator_class = CachedSchemaGenerator

@@ -1,14 +1,47 @@
-"""Reads of the club app that are more than one line; each makes a fixed number of queries."""
+"""Reads of the club app that are more than one line; each makes a fixed number of queries.
+
+A member's page and his calendar feed show what he does in the apps above the club too (his
+rating chart, the tournaments he plays): each app registers what it adds
+(:func:`register_member_page_part`, :func:`register_member_tournaments`) from its
+``AppConfig.ready()``, so the club does not import it."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import math
+from collections.abc import Callable, Iterable
+from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from .models import RSVP, CheckIn, Member, ScheduledSession, SeatAssignment
-from .prepared import prepared
+from .seats import CLOCKWISE
+
+# A part of a member's page: build(member=...) -> its value, under its name in the page's context.
+MemberPagePart = Callable[..., Any]
+# The tournaments a member plays from a day on, at most so many: source(member=, since=, limit=),
+# each with a ``date``, a ``name``, a ``venue`` and a page (``get_absolute_url``).
+MemberTournaments = Callable[..., Iterable[Any]]
+
+_MEMBER_PAGE_PARTS: dict[str, MemberPagePart] = {}
+_MEMBER_TOURNAMENTS: list[MemberTournaments] = []
+
+
+def register_member_page_part(name: str, build: MemberPagePart) -> None:
+    """A member's page has ``name`` in its context: ``build(member=member)``."""
+    _MEMBER_PAGE_PARTS[name] = build
+
+
+def member_page_parts(*, member: Member) -> dict[str, Any]:
+    """What the apps add to a member's page, by name."""
+    return {name: build(member=member) for name, build in _MEMBER_PAGE_PARTS.items()}
+
+
+def register_member_tournaments(source: MemberTournaments) -> None:
+    """Add ``source`` (once) to those a member's calendar feed reads his tournaments from."""
+    if source not in _MEMBER_TOURNAMENTS:
+        _MEMBER_TOURNAMENTS.append(source)
 
 
 def member_for_user(user) -> Member | None:
@@ -25,10 +58,9 @@ def members_list(*, active_only: bool = False) -> QuerySet[Member]:
     return qs.filter(active=True) if active_only else qs
 
 
-@prepared
-def members_page() -> QuerySet[Member]:
-    """Every member with his dimension, as the members page lists them (compiled once)."""
-    return Member.objects.select_related("dimension")
+def members_page() -> list[Member]:
+    """Every member with his dimension, as the members page lists them."""
+    return list(Member.objects.select_related("dimension"))
 
 
 def sessions_with_counts() -> QuerySet[ScheduledSession]:
@@ -48,30 +80,26 @@ def sessions_upcoming() -> QuerySet[ScheduledSession]:
     return _upcoming(timezone.now())
 
 
-# The dashboard's and the sessions page's lists, read on every visit: compiled once (club/prepared.py).
-@prepared
-def upcoming_ten(now: datetime) -> QuerySet[ScheduledSession]:
+# The dashboard's and the sessions page's lists, one query each, read at the same ``now`` so that they agree.
+def upcoming_ten(now: datetime) -> list[ScheduledSession]:
     """The next ten sessions not cancelled."""
-    return _upcoming(now)[:10]
+    return list(_upcoming(now)[:10])
 
 
-@prepared
-def upcoming_all(now: datetime) -> QuerySet[ScheduledSession]:
+def upcoming_all(now: datetime) -> list[ScheduledSession]:
     """Every session not cancelled and not over."""
-    return _upcoming(now)
+    return list(_upcoming(now))
 
 
-@prepared
-def past_thirty(now: datetime) -> QuerySet[ScheduledSession]:
+def past_thirty(now: datetime) -> list[ScheduledSession]:
     """The last thirty sessions over, latest first."""
-    return sessions_with_counts().filter(ends_at__lt=now).order_by("-starts_at")[:30]
+    return list(sessions_with_counts().filter(ends_at__lt=now).order_by("-starts_at")[:30])
 
 
-@prepared
-def upcoming_rsvps(member_id: int, now: datetime) -> QuerySet[RSVP]:
+def upcoming_rsvps(member_id: int, now: datetime) -> list[RSVP]:
     """A member's answers to the sessions not over, soonest first, with their sessions and venues."""
-    return (RSVP.objects.filter(member=member_id, session__ends_at__gte=now).select_related("session__venue")
-            .order_by("session__starts_at"))
+    return list(RSVP.objects.filter(member=member_id, session__ends_at__gte=now)
+                .select_related("session__venue").order_by("session__starts_at"))
 
 
 def session_detail(*, pk: int) -> ScheduledSession:
@@ -101,10 +129,6 @@ def attendance(session: ScheduledSession) -> dict:
 
 def seating_chart(session: ScheduledSession) -> list[dict]:
     """The eight compass seats with who sits in each, positioned for an SVG round table."""
-    import math
-
-    from .seats import CLOCKWISE
-
     by_seat = {row.seat: row.member for row in session.seats.all()}
     chart = []
     for i, seat in enumerate(CLOCKWISE):
@@ -146,10 +170,7 @@ def sessions_for_member_feed(*, member: Member) -> list[ScheduledSession]:
 
 
 def tournaments_for_member_feed(*, member: Member) -> list:
-    """The tournaments the member plays (not those he withdrew from)."""
-    from games.tournaments.models import Tournament
-
-    since = timezone.localdate() - timedelta(days=FEED_PAST_DAYS)
-    return list(Tournament.objects.select_related("venue").filter(
-        entries__member=member, entries__withdrawn_after_stage__isnull=True, date__gte=since)
-        .order_by("date")[:FEED_LIMIT])
+    """The tournaments the member plays (not those he withdrew from), by day."""
+    since: date = timezone.localdate() - timedelta(days=FEED_PAST_DAYS)
+    found = [t for source in _MEMBER_TOURNAMENTS for t in source(member=member, since=since, limit=FEED_LIMIT)]
+    return sorted(found, key=lambda t: t.date)[:FEED_LIMIT]

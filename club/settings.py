@@ -44,7 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "csp",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
@@ -82,8 +82,6 @@ MIDDLEWARE = [
     "club.accounts.StaffTwoFactorMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # Last: a GET answered from the shared cache still passes every middleware above.
-    "club.page_cache.PageCacheMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -158,13 +156,18 @@ else:
         }
     }
 
-# Pages and API lists kept between writes (club.page_cache), at most this many seconds; 0 keeps none.
-PAGE_CACHE_SECONDS = env.int("PAGE_CACHE_SECONDS", default=15)
-PAGE_CACHE_SKIP = ("/accounts/", "/admin/", "/health/", "/ready/")
+# How often a page's live parts (a deal, a dice match, a tournament's standings) ask for news.
+LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=3.0)
 
 # What depends on the code alone (the base layout's links and words, by language and role) is
 # kept in each process: nothing to ask the shared cache for, and a new release starts it afresh.
 CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "club-fragments"}
+
+# A deal's recording panel, drawn once per change and kind of viewer for the phones at its table
+# (games/panels.py): shared by the processes in Redis; kept in each process with the database
+# cache, where a drawing would cost more queries to keep than to make.
+CACHES["panels"] = (dict(CACHES["default"]) if env.str("CACHE_URL", default="") else
+                    {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "club-panels"})
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -172,9 +175,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Under tests some checks run that production spares (club/prepared.py).
-TESTING = env.bool("TESTING", default=False)
-if TESTING:
+if env.bool("TESTING", default=False):
     # Tests create many accounts; a slow hash buys nothing there.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Django's and allauth's backends, reading the account with its member in one query.
@@ -193,10 +194,30 @@ ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="none")
 ACCOUNT_LOGOUT_ON_GET = False
-# "login_failed" is shared by every way in (the login form, /api/token/, /admin/login/, invitation
-# links; a password reset lifts it): per address and per account, whichever name was typed.
+# Failed sign-ins, counted by the club for every way in (club/login_limits.py: the login form and
+# its code page, /api/token/, /admin/login/, invitation links; a password reset lifts an account's
+# lock), per address ("ip") and per account ("key", whichever name was typed). Successes count
+# nowhere: sixty members signing in from the club's one Wi-Fi address in a minute all get in, each
+# with a typo or two, while a flood from one address is stopped at a failure a second and one
+# account's password after five guesses.
+LOGIN_RATE_LIMIT = env.str("LOGIN_RATE_LIMIT", default="60/m/ip,5/5m/key")
+# The proxies whose X-Forwarded-For names the client (club/client_address.py): addresses or
+# networks, comma-separated, or * for any. gunicorn reads the same variable (club/gunicorn.conf.py)
+# for X-Forwarded-Proto; the default is the proxy on the same machine (deploy/nginx). allauth's
+# ALLAUTH_TRUSTED_PROXY_COUNT stays unset: its adapter asks club/client_address.py instead.
+FORWARDED_ALLOW_IPS = env.list("FORWARDED_ALLOW_IPS", default=["127.0.0.1"])
+# A wrong value stops the site at start, not at a member's sign-in.
+from club.client_address import trusted_proxies  # noqa: E402 (kept in this block)
+from club.login_limits import parse_rates  # noqa: E402 (kept in this block)
+
+trusted_proxies(FORWARDED_ALLOW_IPS)
+parse_rates(LOGIN_RATE_LIMIT)
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": env.str("LOGIN_RATE_LIMIT", default="10/m/ip,5/5m/key"),
+    # Counted by the club's limits above, which would otherwise count each failure twice.
+    "login_failed": None,
+    # allauth counts every sign-in here, right or wrong, per address (30 a minute): the 31st member
+    # on the club's Wi-Fi would be refused. Failures are limited above; successes need no limit.
+    "login": None,
     "reset_password": "20/m/ip,5/m/key",
 }
 # Two-factor sign-in (allauth.mfa): an authenticator app, with recovery codes for a lost phone.
@@ -204,12 +225,39 @@ MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 # A code of the 30-second step before or after is accepted too: a phone's clock drifts, and a code
 # typed at the end of its step arrives in the next one (RFC 6238, section 5.2).
 MFA_TOTP_TOLERANCE = 1
+# The code pages count wrong codes against the sign-in limits and refuse a locked account or
+# address (club.accounts), as the password's pages do.
+MFA_FORMS = {
+    "authenticate": "club.accounts.SignInCodeForm",
+    "reauthenticate": "club.accounts.ReauthenticateCodeForm",
+}
 # When on, croupiers and admins without two-factor are sent to set it up before anything else.
 CLUB_REQUIRE_MFA_FOR_STAFF = env.bool("CLUB_REQUIRE_MFA_FOR_STAFF", default=False)
 LOGIN_REDIRECT_URL = "club:dashboard"
 LOGIN_URL = "account_login"
-EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+# Mail: EMAIL_URL names the club's mail server (smtp+tls://user:password@host:587,
+# smtp+ssl://...:465, consolemail://; club/mail_config.py); without it mails are printed on the
+# console. EMAIL_BACKEND, when set, still names the backend. SERVER_EMAIL sends the error mails.
+from club.mail_config import admins, mail_server  # noqa: E402 (kept in this block)
+
+_mail = mail_server(env.str("EMAIL_URL", default=""), backend=env.str("EMAIL_BACKEND", default=""))
+EMAIL_BACKEND = _mail.backend
+EMAIL_HOST = _mail.host
+EMAIL_PORT = _mail.port
+EMAIL_HOST_USER = _mail.user
+EMAIL_HOST_PASSWORD = _mail.password
+EMAIL_USE_TLS = _mail.use_tls
+EMAIL_USE_SSL = _mail.use_ssl
+EMAIL_TIMEOUT = _mail.timeout
+if _mail.file_path:
+    EMAIL_FILE_PATH = _mail.file_path
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="croupier@yellow-crescent.club")
+SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+# Who is mailed a report of each server error (DEBUG off): "Name <address>, address, ...". The
+# report leaves out secrets (passwords, tokens, cookies, the ones in addresses): club/error_reports.py.
+ADMINS = admins(env.str("ADMINS", default=""))
+DEFAULT_EXCEPTION_REPORTER = "club.error_reports.ClubExceptionReporter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "club.error_reports.ClubExceptionReporterFilter"
 
 # Languages: English and Russian.
 LANGUAGE_CODE = "en"
@@ -238,7 +286,7 @@ WHITENOISE_USE_FINDERS = DEBUG
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "club.api_auth.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "club.api_schema.ClubAutoSchema",
@@ -250,9 +298,16 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "PAGE_SIZE": 50,
-    "EXCEPTION_HANDLER": "club.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "club.api_errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"submissions": env.str("SUBMISSION_RATE", default="120/min")},
 }
+# API tokens (django-rest-knox, hashed): a token stops working this many days after it was issued
+# (0: never).
+API_TOKEN_TTL_DAYS = env.int("API_TOKEN_TTL_DAYS", default=90)
+KNOX_TOKEN_MODEL = "club.ApiToken"
+# Knox's own token model is swapped out for the club's: its migrations would still make its table
+# (with a key to the users that keeps `flush` from emptying them), so knox has none here.
+MIGRATION_MODULES = {"knox": None}
 # The largest page a list answers with, whatever ?limit= asks.
 API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=100)
 SPECTACULAR_SETTINGS = {
@@ -309,7 +364,7 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # every 100 s); the scan's lock expires in a minute (CELERY_UNACKED_MUTEX_EXPIRE), not five,
 # should a worker die holding it.
 # RabbitMQ hands a dead worker's messages out again as soon as its connection closes and ignores
-# these settings.
+# these settings: it is the broker for production (the README), Redis staying its result backend.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=600),
     "unacked_restore_interval": env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10),
@@ -329,12 +384,20 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # next one does the same work.
 OUTBOX_RELAY_INTERVAL = env.float("OUTBOX_RELAY_INTERVAL", default=5.0)
 OUTBOX_PUBLISH_TIMEOUT = env.float("OUTBOX_PUBLISH_TIMEOUT", default=2.0)
+# A message that failed this many times (refused by the broker, or its task failing in-process) is
+# given up: the relay goes on without it, /ready/ counts it, and the admin can send it again. A
+# broker that cannot be reached costs no attempt, so an outage never gives a message up.
+OUTBOX_MAX_ATTEMPTS = env.int("OUTBOX_MAX_ATTEMPTS", default=10)
+# Sent messages are kept this many days (to look a task up by its id), then pruned by beat.
+OUTBOX_RETENTION_DAYS = env.int("OUTBOX_RETENTION_DAYS", default=7)
 # Reminders (club.reminders): every REMINDER_INTERVAL seconds beat looks for the sessions and
 # invitations whose reminder is due; each mail goes out once however often it runs.
 REMINDER_INTERVAL = env.float("REMINDER_INTERVAL", default=600.0)
 CELERY_BEAT_SCHEDULE = {
     "outbox-relay": {"task": "club.outbox_relay", "schedule": OUTBOX_RELAY_INTERVAL,
                      "options": {"expires": OUTBOX_RELAY_INTERVAL * 6}},
+    "outbox-prune": {"task": "club.outbox_prune", "schedule": crontab(hour=4, minute=45),
+                     "options": {"expires": 3600}},
     "reminders-due": {"task": "club.reminders_due", "schedule": REMINDER_INTERVAL,
                       "options": {"expires": REMINDER_INTERVAL}},
     # The daily mail of followed precedent searches (rules.following), at FOLLOWED_DIGEST_HOUR
@@ -388,21 +451,43 @@ CONTENT_SECURITY_POLICY = {
 LOG_FORMAT = env.str("LOG_FORMAT", default="text" if DEBUG else "json")
 if LOG_FORMAT not in ("json", "text"):
     raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {LOG_FORMAT[:40]!r}")
+from club.logging import PATH_LOGGERS  # noqa: E402 (kept in this block)
 from club.logging import formatters as log_formatters  # noqa: E402 (kept in this block)
 
 MIDDLEWARE = ["club.logging.RequestLogMiddleware", *MIDDLEWARE]
+# No line names a secret: the secret in an address (an invitation's, a calendar feed's token) is
+# written as [secret] on the loggers that name paths, and on the console for every other logger.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": log_formatters(),
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
+    "filters": {"secrets": {"()": "club.logging.SecretsFilter"},
+                "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["secrets"]},
+        # A server error's report, mailed to ADMINS (none set: nothing is sent).
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
+                        "filters": ["require_debug_false", "secrets"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
     "loggers": {
+        **{name: {"filters": ["secrets"]} for name in PATH_LOGGERS},
+        # Django's own configuration mails every django.* error through its handler: only the
+        # requests' errors are mailed, once, through the one above.
+        "django": {"handlers": []},
+        "django.request": {"filters": ["secrets"], "handlers": ["mail_admins"]},
         # The test suite makes thousands of requests: their lines would only bury a failure.
         "club.request": {"level": env.str("REQUEST_LOG_LEVEL", default=(
             "WARNING" if env.bool("TESTING", default=False) else "INFO"))},
     },
 }
+
+# An error tracker (Sentry, or a server speaking its protocol) when SENTRY_DSN is set: errors of
+# requests and tasks, with no personal data and no secret (club.error_reports.scrub_event).
+if env.str("SENTRY_DSN", default=""):
+    from club.error_reports import sentry_init  # noqa: E402 (only with a tracker)
+
+    sentry_init(dsn=env.str("SENTRY_DSN"), environment=env.str("SENTRY_ENVIRONMENT", default="") or None)
 
 # The club's own settings.
 CLUB_NAME = env.str("CLUB_NAME", default="The Yellow Crescent")

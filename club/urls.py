@@ -5,13 +5,15 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from . import accounts, api, views
+from . import accounts, api, api_root, views
 from .schema import CachedSchemaView
 
 # The admin login counts failures with every other way in (see club.accounts).
 admin.site.login_form = accounts.AdminLoginForm
 
+# The one root of the API (/api/) lists every app's endpoints; the apps' routers make none.
 router = DefaultRouter()
+router.APIRootView = api_root.APIRootView
 router.register("dimensions", api.DimensionViewSet, basename="dimension")
 router.register("members", api.MemberViewSet, basename="member")
 router.register("venues", api.VenueViewSet, basename="venue")

@@ -14,6 +14,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from .errors import InvalidInput
+
 # A year outside these is a typo (0038 for 2038) or a probe; far dates also overflow the time
 # zone arithmetic and some database columns.
 MIN_YEAR = 1900
@@ -69,8 +71,6 @@ validate_club_date = sane_date_range
 def query_date(params, name: str) -> dt.date | None:
     """The date in query parameter ``name`` (YYYY-MM-DD), None when absent; a 400 naming the
     parameter and value when it is not a date or outside the sane years."""
-    from .errors import InvalidInput
-
     value = params.get(name)
     if not value:
         return None
@@ -93,8 +93,6 @@ def query_int(params, name: str, *, min_value: int, max_value: int) -> int | Non
     """The integer in query parameter ``name``, None when absent; a 400 naming the parameter and
     value when it is not a plain decimal number within min_value..max_value. Only ASCII digits:
     ``str.isdigit`` also accepts "²", which ``int`` refuses."""
-    from .errors import InvalidInput
-
     value = params.get(name)
     if value is None or value == "":
         return None

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core import signing
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -17,17 +22,25 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games.tournaments.selectors import rating_chart
-
 from . import access, accounts, calendar, reminders, selectors, services
+from . import audit as history
 from . import member_import as importer
 from .accounts import INVITATION_SESSION_KEY
 from .anonymise import member_anonymise as anonymise
 from .errors import ECHO_LIMIT, ApplicationError, Forbidden, TooManyAttempts
-from .forms import InvitationForm, MailPreferencesForm, MemberImportForm, ProfileForm, SeatForm, SessionForm
+from .forms import (
+    AuditFilterForm,
+    InvitationForm,
+    MailPreferencesForm,
+    MemberImportForm,
+    ProfileForm,
+    SeatForm,
+    SessionForm,
+)
 from .member_data import member_data_zip
 from .models import RSVP, Dimension, Invitation, MailSent, Member, ScheduledSession, Venue
 from .qr import checkin_qr_svg
+from .readiness import readiness
 from .seats import Seat
 
 
@@ -39,8 +52,6 @@ def health(request: HttpRequest) -> JsonResponse:
 def ready(request: HttpRequest) -> JsonResponse:
     """Readiness: the database, the cache, the broker and a worker, each with its age; 503 when
     one of them fails."""
-    from .readiness import readiness
-
     ok, checks = readiness()
     return JsonResponse({"status": "ok" if ok else "unavailable", "checks": checks}, status=200 if ok else 503)
 
@@ -73,7 +84,7 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(selectors.members_list(), pk=pk)
     seats = member.seat_assignments.select_related("session__venue").order_by("-session__starts_at")[:20]
     return render(request, "club/member_detail.html", {
-        "member": member, "seats": seats, "rating_chart": rating_chart(member=member)})
+        "member": member, "seats": seats, **selectors.member_page_parts(member=member)})
 
 
 def dimension_list(request: HttpRequest) -> HttpResponse:
@@ -121,7 +132,8 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "maybe": [r for r in rsvps if r.answer == RSVP.Answer.MAYBE],
         "chart": selectors.seating_chart(session),
         "answers": [RSVP.Answer.GOING, RSVP.Answer.MAYBE, RSVP.Answer.DECLINED],
-        "transitions": [(t, ScheduledSession.Status(t).label)
+        # Each move the session may make, its words, and whether it cancels it (asked once more).
+        "transitions": [(t, ScheduledSession.Status(t).label, t == ScheduledSession.Status.CANCELLED)
                         for t in ScheduledSession.TRANSITIONS.get(session.status, ())],
         "seat_form": SeatForm(session=session) if member and member.is_croupier else None,
         "games": list(session.games.all()),
@@ -303,8 +315,16 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             messages.error(request, error.message)
         else:
             messages.success(request, _("The API token is revoked: programs using it are signed out."))
-        return redirect("club:profile_edit")
-    form = ProfileForm(request.POST or None, instance=Member.objects.get(pk=member.pk))
+        return redirect(reverse("club:profile_edit") + "#api-tokens")
+    issued = None
+    if request.method == "POST" and "new_token" in request.POST:
+        try:
+            issued = accounts.token_issue(user=request.user, name=request.POST.get("name", ""))
+        except ApplicationError as error:
+            messages.error(request, error.message)
+            return redirect(reverse("club:profile_edit") + "#api-tokens")
+    form = ProfileForm(request.POST if request.method == "POST" and issued is None else None,
+                       instance=Member.objects.get(pk=member.pk))
     if request.method == "POST" and form.is_valid():
         changes = {f: form.cleaned_data[f] for f in form.changed_data}
         try:
@@ -314,10 +334,14 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Profile saved."))
             return redirect(member)
-    return render(request, "club/profile_form.html", {
+    response = render(request, "club/profile_form.html", {
         "form": form, "tokens": accounts.tokens_of(user=request.user), **_calendar_context(request, member),
-        "two_factor_on": accounts.two_factor_on(request.user),
+        "new_token": issued, "two_factor_on": accounts.two_factor_on(request.user),
         "checkin_code": member.checkin_code, "checkin_qr": checkin_qr_svg(member.checkin_code)})
+    if issued is not None:
+        # The key is in this answer only, and no cache may keep it.
+        response["Cache-Control"] = "no-store"
+    return response
 
 
 # --- calendar feeds and reminder mails ------------------------------------------------------------------
@@ -535,10 +559,6 @@ _PRECACHED = ("vendor/pico.min.css", "css/club.css", "css/deal.css", "vendor/htm
 
 def _precached() -> tuple[list[str], str]:
     """The static URLs the worker keeps and a version that changes with any of their contents."""
-    import hashlib
-
-    from django.contrib.staticfiles import finders
-
     urls, digest = [], hashlib.sha256(str(settings.CLUB_API_VERSION).encode())
     for name in _PRECACHED:
         urls.append(static(name))
@@ -554,8 +574,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The site's service worker, at the root so its scope covers every page: it keeps the static
     files and the pages a member opened, and draws them from its cache when the phone is offline."""
     urls, version = _precached()
-    import json
-
     response = render(request, "club/sw.js", {"precache": json.dumps(urls), "version": version,
                                               "static_prefix": settings.STATIC_URL},
                       content_type="text/javascript; charset=utf-8")
@@ -585,17 +603,14 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
     response["Content-Type"] = "application/manifest+json"
     return response
 def _audit_filters(request: HttpRequest, **fixed):
-    from .audit import Filters
-    from .forms import AuditFilterForm
-
     form = AuditFilterForm(request.GET or None)
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
-        return form, Filters(member=data.get("member"), kind=data.get("kind") or None, since=data.get("since"),
+        return form, history.Filters(member=data.get("member"), kind=data.get("kind") or None, since=data.get("since"),
                              until=data.get("until"), **fixed), data.get("size") or 25
     # A filter the form refuses shows its error beside the field, and the page shows nothing
     # rather than rows the admin did not ask for.
-    return form, (None if form.is_bound else Filters(**fixed)), 25
+    return form, (None if form.is_bound else history.Filters(**fixed)), 25
 
 
 @login_required
@@ -603,10 +618,6 @@ def audit(request: HttpRequest, kind: str | None = None, pk: int | None = None) 
     """The club's history for its admins: who changed what and when, the newest first, by who made
     the change, the kind of object and days; or one object's history (with the rows that belong
     to it)."""
-    from django.core.paginator import Paginator
-
-    from . import audit as history
-
     try:
         access.check_audit(selectors.member_for_user(request.user))
     except Forbidden as error:

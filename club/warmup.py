@@ -8,20 +8,21 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from django import forms
+from django.apps import apps
+from django.conf import settings
+from django.forms.renderers import get_default_renderer
+from django.template import TemplateDoesNotExist, TemplateSyntaxError
+from django.template.loader import get_template
+from django.urls import resolve, reverse
+from django.utils import translation
+
 logger = logging.getLogger(__name__)
 
 
 def warm() -> int:
     """Loads all of it; returns how many templates were compiled. Nothing here touches the
     database or the cache: forked workers must not share a connection."""
-    from django import forms
-    from django.conf import settings
-    from django.forms.renderers import get_default_renderer
-    from django.template import TemplateDoesNotExist, TemplateSyntaxError
-    from django.template.loader import get_template
-    from django.urls import resolve, reverse
-    from django.utils import translation
-
     resolve("/")
     reverse("club:dashboard")
     for code, _name in settings.LANGUAGES:
@@ -51,9 +52,6 @@ def warm() -> int:
 
 
 def _template_folders() -> list[Path]:
-    from django.apps import apps
-    from django.conf import settings
-
     folders = [Path(d) for engine in settings.TEMPLATES for d in engine.get("DIRS", [])]
     folders += [Path(app.path) / "templates" for app in apps.get_app_configs()
                 if app.name.split(".")[0] in ("club", "games", "rules")]

@@ -9,7 +9,10 @@ table; a member at the tables he sits at; chips move only by their owner's hand 
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
+from django.db import connections, router
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
@@ -91,6 +94,60 @@ def access_deal(actor: Member | None, deal_id, *, for_write: bool, queryset: Que
     qs = Deal.all_objects.select_related("game__session__venue") if queryset is None else queryset
     return _access(actor, deal_id, qs=qs, game_ref="game", missing=_("No deal %(id)s at your tables."),
                    for_write=for_write)
+
+
+@cache
+def _poll_read(alias: str) -> str:
+    """The read of a polled deal, written once per database (see :func:`access_deal_poll`)."""
+    quote = connections[alias].ops.quote_name
+    deal, seat = quote(Deal._meta.db_table), quote(GamePlayer._meta.db_table)
+    column = {name: quote(Deal._meta.get_field(name).column) for name in ("id", "game", "revision", "mode")}
+    seat_game, seat_member = (quote(GamePlayer._meta.get_field(name).column) for name in ("game", "member"))
+    return (f"SELECT {deal}.{column['id']}, {deal}.{column['game']}, {deal}.{column['revision']}, "
+            f"{deal}.{column['mode']}, EXISTS(SELECT 1 FROM {seat} WHERE {seat}.{seat_game} = {deal}.{column['game']} "
+            f"AND {seat}.{seat_member} = %s) AS viewer_seated FROM {deal} WHERE {deal}.{column['id']} = %s")
+
+
+def access_deal_poll(actor: Member | None, deal_id) -> Deal:
+    """The deal ``deal_id`` as its page's poll reads it, under :func:`access_deal`'s rule (a
+    croupier sees every table, a member the tables he sits at; anything else is a 404): its
+    revision, mode and Game, and ``viewer_seated`` (whether ``actor`` plays in its Game). Every
+    phone asks this every few seconds, always of one shape, so it is one plain query written once
+    (``Manager.raw``), not the ORM's query built and compiled afresh each time."""
+    missing = _("No deal %(id)s at your tables.")
+    try:
+        pk = int(deal_id)
+    except (ValueError, TypeError, OverflowError):
+        raise NotFound(missing % {"id": str(deal_id)[:40]}, extra={"value": str(deal_id)[:40]})
+    alias = router.db_for_read(Deal)
+    deal = None
+    if actor is not None and abs(pk) < 2**63:
+        deal = next(iter(Deal.all_objects.using(alias).raw(_poll_read(alias), [actor.pk, pk])), None)
+    if deal is None or not (_sees_every_table(actor) or deal.viewer_seated):
+        raise NotFound(missing % {"id": str(deal_id)[:40]}, extra={"value": str(deal_id)[:40]})
+    deal.viewer_seated = bool(deal.viewer_seated)
+    return deal
+
+
+def access_deals_upto(actor: Member | None, deal_id, *, for_write: bool, queryset) -> list[Deal]:
+    """The deal ``deal_id`` with the deals read beside it by ``queryset(pk)`` (the deals of its Game
+    up to it, :func:`games.sitting.deals_upto`), as ``actor`` may see them under
+    :func:`access_deal`'s rule, in one query: the deal page and a tap read the sitting with it."""
+    missing = _("No deal %(id)s at your tables.")
+    pk = None
+    try:
+        pk = int(deal_id)
+        qs = queryset(pk)
+        if actor is not None and not _sees_every_table(actor):
+            qs = qs.annotate(actor_seated=_seated(actor, "game")).filter(actor_seated=True)
+        deals = list(qs) if actor is not None else []
+    except (ValueError, TypeError, OverflowError):
+        deals = []
+    if not any(d.pk == pk for d in deals):
+        raise NotFound(missing % {"id": str(deal_id)[:40]}, extra={"value": str(deal_id)[:40]})
+    if for_write:
+        check_active(actor)
+    return deals
 
 
 def access_claim(actor: Member | None, claim_id, *, for_write: bool) -> Claim:

@@ -1,6 +1,7 @@
 """Recorded play for the demo club: for its past Dragon Poker evenings, a Game from the evening's
 seating, a quick result and deals dealt by the digital dealer (seeded, so they replay), judged by
-the engine and confirmed by another member. Loading twice changes nothing."""
+the engine and confirmed by another member; and two disputes of those deals in the precedent
+archive, one of them ruled. Loading twice changes nothing."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from django.db import transaction
 
 from club import demo as club_demo
 from club.models import Member, ScheduledSession
+from rules import services as rules_services
+from rules.models import Dispute
 
 from . import services
-from .models import Game
+from .models import Deal, Game
 
 EVENINGS = ("Dragon Poker night I", "Dragon Poker night II")
 DIGITAL_DEALS = 2
@@ -33,6 +36,7 @@ def load() -> dict:
             games.append(existing)
             continue
         games.append(_record_evening(session, croupier))
+    _raise_disputes(croupier)
     return {"games": games}
 
 
@@ -60,3 +64,20 @@ def _record_evening(session: ScheduledSession, croupier: Member) -> Game:
         result = services.result_submit(deal=deal, actor=submitter, idempotency_key=f"demo-{deal.pk}")
         services.result_confirm(result=result, actor=croupier)
     return game
+
+
+def _raise_disputes(croupier: Member) -> None:
+    """Two disputes raised by a player on deals the demo recorded at his table (the snapshot is the
+    stored deal, built by the archive); the croupier rules on the first."""
+    raiser = Member.objects.filter(display_name="Skeeve").first() or croupier
+    deals = list(Deal.objects.filter(game__players__member=raiser, cards__isnull=False)
+                 .distinct().order_by("started_at", "pk")[:2])
+    first_question = "Was my Two wild at 00:30 if the previous hour's wild rank was dead?"
+    if deals and not Dispute.objects.filter(question=first_question).exists():
+        dispute = rules_services.dispute_raise(actor=raiser, deal_ref=services.deal_ref(deals[0]),
+                                               question=first_question)
+        rules_services.dispute_rule(dispute=dispute, actor=croupier,
+                                    ruling="The Two is wild: Table 2's dead rank for 00:00 is the Queen, not the Two.")
+    second_question = "Does modifier 7 kill the Seven dealt after the Ten in a dark circle?"
+    if len(deals) > 1 and not Dispute.objects.filter(question=second_question).exists():
+        rules_services.dispute_raise(actor=raiser, deal_ref=services.deal_ref(deals[1]), question=second_question)

@@ -1,57 +1,96 @@
-"""The one place the games app meets the Dragon Poker engine.
+"""The one place the games app meets the Dragon Poker engine: pure functions over data.
 
-:func:`sitting_document` turns a Game's rows into the sitting document of the engines' contract
-(engine-api.md, "Sitting documents"; a deal logged as a quick result is an unrecorded deal there, so
-every deal keeps its number in the Game). The engine's face for a deal read once as a
-:class:`games.sitting.Sitting`: :func:`judge_deal` (the judgement), :func:`dealing` and
+The sitting document of the engines' contract (engine-api.md, "Sitting documents") is built from a
+Game's rows by :mod:`games.sitting`, which also reads the readings the binding precedents put in
+force and the previous Game; everything here takes what was read as its input and reads nothing
+itself. The engine's face for a deal read once (a :class:`DealInSittingRead`, such as
+:class:`games.sitting.DealInSitting`): :func:`judge_deal_in_sitting` (the judgement), :func:`dealing` and
 :func:`next_circle` (the step API: ``Dealing.next_circle`` / ``Dealing.deal``), :func:`preview_deal`
 (the provisional judgement) and :func:`advice` (the advisor, from a stored document);
 :func:`seeded_cards` lets the engine deal a whole deal from a seeded shuffle (the digital dealer).
 The judge is ``rules.engines.dragon.judge_game``, or the callable named by ``settings.CLUB_JUDGE``
-or given to :func:`judge_override` (a stand-in for tests). Nothing here decides a rule: it only
-maps rows to the engine's inputs and back.
+or given to :func:`judge_override` (a stand-in for tests). The engine's refusal, :class:`RulesError`,
+reaches the services and the pages (:mod:`games.selectors`, the cards of ``games_tags``) from here
+too, and :mod:`games.presenters` takes the engine's names from here: the hand table :data:`HANDS`,
+:class:`Card` and :func:`parse_one`, and :func:`interpretation_point`. Nothing here decides a rule:
+it only maps the documents to the engine's inputs and back.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import hashlib
-import json
 import logging
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from django.conf import settings
-from django.db.models import Prefetch
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from club.validators import shown
 from rules.engines import cards as card_lib
 from rules.engines import dragon
-from rules.engines.dragon import advisor
+from rules.engines.cards import Card, parse_one
+from rules.engines.dragon import HANDS, advisor
 from rules.engines.dragon import judge as dragon_judge
 from rules.engines.dragon import preview as dragon_preview
 from rules.engines.dragon.deal import Dealing, deal_from_seed
 from rules.engines.dragon.game import GameHistory
 from rules.engines.dragon.presets import ruleset as get_ruleset
 from rules.engines.errors import RulesError
+from rules.engines.readings import get as interpretation_point
 from rules.engines.readings import registry, resolve
-from rules.judging import judge_with_precedents, sitting_date
-from rules.selectors import readings_in_force
+from rules.judging import judge_with_precedents
 
-from .models import Deal, Game, Result, Weather
-
-if TYPE_CHECKING:
-    from .sitting import Sitting
+__all__ = [
+    # the engine's names the services and pages use
+    "HANDS", "Card", "GameHistory", "RulesError", "interpretation_point", "parse_one",
+    # judging
+    "Judge", "Precedents", "DealInSittingRead", "player_key", "readings_from", "reads_previous_game", "rules_message",
+    "judge_override", "judge_function", "judge", "judge_last_deal", "judge_deal_in_sitting", "best_category",
+    # the step API, the dealer, the advisor and the provisional judgement
+    "NextCircle", "check_readings", "DealStepper", "dealing", "next_circle", "seeded_cards", "ADVICE_SHOWN",
+    "advice", "history_before_last", "history_copy", "preview", "preview_deal",
+    # claims and cards
+    "parse_card", "claim_rule_problem", "claim_takes_suit", "claim_needs", "CLAIM_TARGET_RULES",
+    "CLAIM_DIRECTIONS", "CLAIM_CANCELS_RULES", "DIRECTIONS", "CLAIM_RANK_RULES", "RANKS", "CLAIM_CARDS_MOST",
+    "CLAIM_CARDS_WITH_CARD", "claim_reads", "claim_reading_rules", "claim_directions", "claim_cards_most",
+    "card_rank", "parse_rank", "rank_text", "card_text", "card_colour", "full_deck",
+]
 
 logger = logging.getLogger(__name__)
 
 Judge = Callable[[dict], dict]
+# ``rules.selectors.readings_in_force``'s answer for a sitting's date: the readings the binding
+# precedents put in force and the precedents behind them (``games.sitting.precedents_for``).
+Precedents = tuple[dict[str, str], list]
+
+
+class DealInSittingRead(Protocol):
+    """A deal in its sitting as read once (:class:`games.sitting.DealInSitting` is one): what the
+    engine's face takes of it, so that nothing here reads the database."""
+
+    @property
+    def deal(self) -> Any: ...                        # its ``number`` and ``started_at``
+
+    @property
+    def document(self) -> Mapping[str, Any]: ...
+
+    @property
+    def judged_document(self) -> dict: ...
+
+    @property
+    def precedents(self) -> Precedents: ...
+
+    @property
+    def readings(self) -> Mapping[str, str]: ...
+
+    @property
+    def recorded(self) -> tuple[str, ...]: ...
+
+    def history_of(self, doc: Mapping) -> GameHistory | None: ...
 
 
 def player_key(member_id: int) -> str:
@@ -59,129 +98,7 @@ def player_key(member_id: int) -> str:
     return str(member_id)
 
 
-# --- the sitting document -------------------------------------------------------------------------
-
-def _player_doc(gp) -> dict:
-    member = gp.member
-    doc = {
-        "id": player_key(member.pk), "seat": gp.seat,
-        "dimension": member.dimension.name_en, "dimension_phonetic": member.dimension.phonetic,
-        "sex": member.sex, "beard": member.beard,
-        "glasses": gp.glasses, "headwear": gp.headwear, "drink": gp.drink,
-        "spare_decks": gp.spare_decks, "analog_watches": gp.analog_watches, "digital_watches": gp.digital_watches,
-    }
-    if gp.clothing:                 # left out when not recorded
-        doc["clothing"] = gp.clothing
-    if gp.clothing_hue:
-        doc["clothing_hue"] = gp.clothing_hue
-    return doc
-
-
-def deal_document(deal, tz, *, cards: Sequence[str] | None = None) -> dict:
-    """One deal of the document: its cards in dealing order, the bets (total per player, ante
-    included) and the claims. Reads ``deal.cards``, ``deal.bets`` and ``deal.claims`` through
-    ``.all()`` so prefetched rows are used; ``cards``: the cards in dealing order, already read."""
-    bets: dict[str, int] = {}
-    for bet in deal.bets.all():
-        key = player_key(bet.member_id)
-        bets[key] = bets.get(key, 0) + bet.amount
-    claims = []
-    for claim in deal.claims.all():
-        row: dict[str, Any] = {"player": player_key(claim.member_id), "rule": claim.rule}
-        if claim.card:
-            row["card"] = claim.card
-        if claim.suit:
-            row["suit"] = claim.suit
-        for name in ("target", "direction", "cancels"):
-            if getattr(claim, name, ""):
-                row[name] = getattr(claim, name)
-        if getattr(claim, "rank", None) is not None:
-            row["rank"] = claim.rank
-        if getattr(claim, "cards", ""):
-            row["cards"] = claim.cards.split()
-        claims.append(row)
-    return {
-        "started_at": deal.started_at.astimezone(tz).isoformat(),
-        "cards": list(cards) if cards is not None else [c.card for c in sorted(deal.cards.all(), key=lambda c: c.seq)],
-        "bets": bets,
-        "claims": claims,
-    }
-
-
-def sitting_document(game, deals: Iterable | None = None, *, others: Iterable | None = None,
-                     cards: Mapping[int, Sequence[str]] | None = None) -> dict:
-    """The Game as the engine's sitting document. ``deals`` are the deals judged from their cards
-    (default: every deal of the Game whose cards were recorded). The deals logged as quick results
-    were dealt all the same: each quick deal numbered before the last of ``deals`` is in the
-    document as an unrecorded deal (its winners, pot and bets), so every deal has its number in the
-    Game as its place in the document. With the default, the Game's quick deals come in whole but
-    for a last one still waiting for its result. ``others`` gives those unrecorded deals already
-    read (each with ``live_results``), so nothing is read here; ``cards`` the cards of ``deals``
-    already read (deal id -> cards in dealing order), for the deals it names."""
-    venue = game.session.venue
-    tz = venue.tz
-    if deals is None:
-        every = list(game.deals.all())
-        deals = [d for d in every if d.mode != "quick"]
-        last = max((d.number for d in every), default=0)
-        others = [d for d in _other_deals(game, before=None, given=()) if d.number < last or d.live_results]
-    else:
-        deals = list(deals)
-        last = max((d.number for d in deals), default=0)
-        if not deals:
-            others = []
-        elif others is None:
-            others = _other_deals(game, before=last, given={d.number for d in deals})
-        else:
-            others = [d for d in others if d.number < last]
-    rows = [(d.number, deal_document(d, tz, cards=(cards or {}).get(d.pk))) for d in deals]
-    rows += [(d.number, unrecorded_document(d, tz)) for d in others]
-    return {
-        "ruleset": game.ruleset,
-        "readings": dict(game.readings or {}),
-        "players": [_player_doc(gp) for gp in sorted(game.players.all(), key=lambda p: p.seat_index)],
-        "room": game.room_facts(),
-        "place": {"latitude": float(venue.latitude), "longitude": float(venue.longitude),
-                  "timezone": venue.timezone},
-        "croupier": dict(game.croupier_calls or {}),
-        "stakes": {"min": game.min_stake, "max": game.max_stake},
-        "deals": [doc for _number, doc in sorted(rows, key=lambda row: row[0])],
-    } | ({} if game.weather == Weather.NOT_RECORDED else {"weather": game.weather})
-
-
-def _other_deals(game, *, before: int | None, given) -> list:
-    """The Game's deals that stand in the document as unrecorded (numbered below ``before``): its
-    quick deals, and, where only some deals are given (the archive's confirmed ones), every other
-    deal, which was dealt all the same; each with ``live_results``: its confirmed and draft results
-    with their winners, the confirmed first ("confirmed" sorts before "draft")."""
-    if given:
-        rows = Deal.objects.filter(game_id=game.pk).exclude(number__in=given)
-    else:
-        rows = Deal.objects.filter(game_id=game.pk, mode=Deal.Mode.QUICK)
-    if before is not None:
-        rows = rows.filter(number__lt=before)
-    live = Result.objects.filter(status__in=Result.LIVE).prefetch_related("winners").order_by("status", "-version")
-    return list(rows.prefetch_related(Prefetch("results", queryset=live, to_attr="live_results")).order_by("number"))
-
-
-def unrecorded_document(deal, tz) -> dict:
-    """A deal logged as a quick result, as the document's unrecorded deal: who won, the pot and what
-    each player put in (the quick result's accounting: the chips are each winner's share less what
-    the player put in). A quick deal with no live result, or a deal of recorded cards left out of
-    the document, counts with nothing known of it."""
-    doc: dict[str, Any] = {"started_at": deal.started_at.astimezone(tz).isoformat(), "unrecorded": True}
-    result = deal.live_results[0] if deal.live_results else None
-    if result is None or deal.mode != "quick":
-        return doc
-    winners = [player_key(w.pk) for w in sorted(result.winners.all(), key=lambda m: m.pk)]
-    share = result.pot // len(winners) if winners else 0
-    doc.update(winners=winners, pot=result.pot,
-               bets={player: (share if player in winners else 0) - int(chips)
-                     for player, chips in sorted((result.chips or {}).items())})
-    return doc
-
-
-# --- the readings a judgement uses and the previous Game ------------------------------------------------
+# --- the readings a judgement uses -----------------------------------------------------------------
 
 def readings_from(doc: Mapping, in_force: Mapping[str, str]) -> dict[str, str]:
     """The readings the site judges ``doc`` by, given the readings the binding precedents put in
@@ -189,12 +106,6 @@ def readings_from(doc: Mapping, in_force: Mapping[str, str]) -> dict[str, str]:
     ``rules.judging.judge_with_precedents`` merges them."""
     known = registry()
     return {**{k: v for k, v in in_force.items() if k in known}, **dict(doc.get("readings") or {})}
-
-
-def readings_used(doc: dict) -> dict[str, str]:
-    """:func:`readings_from` with the readings in force on the sitting's date looked up."""
-    in_force, _applied = readings_in_force(sitting_date(doc), game="dragon")
-    return readings_from(doc, in_force)
 
 
 def reads_previous_game(doc: Mapping, readings: Mapping[str, str]) -> bool:
@@ -213,41 +124,6 @@ def reads_previous_game(doc: Mapping, readings: Mapping[str, str]) -> bool:
         if chosen == reading:
             return True
     return False
-
-
-def previous_game_document(game) -> dict | None:
-    """The sitting document of the Game played before ``game`` at the same table (the Game of the
-    same session it followed, after a reseat or a new start), or None for a session's first Game.
-    Its deals are those that were played: every deal with a live result (a last deal left without
-    one when the table changed was not), a quick deal as an unrecorded deal. Its readings are those
-    it was judged by (:func:`readings_used`); it carries no ``previous_game`` of its own."""
-    previous = (Game.objects.filter(session_id=game.session_id, number__lt=game.number).order_by("-number")
-                .select_related("session__venue").prefetch_related("players__member__dimension").first())
-    if previous is None:
-        return None
-    recorded = list(Deal.objects.filter(game=previous, results__status__in=Result.LIVE)
-                    .exclude(mode=Deal.Mode.QUICK).distinct().prefetch_related("cards", "bets", "claims")
-                    .order_by("number"))
-    doc = sitting_document(previous, recorded)
-    last = max((d.number for d in recorded), default=0)
-    tz = previous.session.venue.tz
-    doc["deals"] += [unrecorded_document(d, tz) for d in _other_deals(previous, before=None, given=())
-                     if d.number > last and d.live_results]
-    doc["readings"] = readings_used(doc)
-    return doc
-
-
-def with_previous_game(doc: dict, game, *, readings: Mapping[str, str] | None = None) -> dict:
-    """``doc`` (the sitting document of ``game``) as every judging path of the site hands it to the
-    engine: with ``previous_game``, the previous Game's document at the same table, when the readings
-    the judgement uses (:func:`readings_used`, or ``readings`` when the caller has them already) read
-    it, and without it otherwise (judging the previous Game costs time and changes nothing then)."""
-    if readings is None:
-        readings = readings_used(doc)
-    if "previous_game" in doc or not reads_previous_game(doc, readings):
-        return doc
-    previous = previous_game_document(game)
-    return doc if previous is None else {**doc, "previous_game": previous}
 
 
 # --- the engine's refusals in the member's language ----------------------------------------------
@@ -290,18 +166,18 @@ def judge_function() -> Judge:
     return import_string(path) if path else dragon.judge_game
 
 
-def judge(doc: dict, *, precedents: tuple[dict[str, str], list] | None = None) -> dict:
+def judge(doc: dict, *, precedents: Precedents) -> dict:
     """The judgement of every deal of ``doc``, with the readings the club's binding precedents put
-    in force on the sitting's date (``precedents``: ``readings_in_force``'s answer when the caller
-    read it already); the trace names the precedents applied. A RulesError (a bad card, an unknown
-    claim ...) propagates and becomes a 400 naming the value."""
+    in force on the sitting's date (``precedents``: ``readings_in_force``'s answer for that date,
+    as :func:`games.sitting.precedents_for` reads it); the trace names the precedents applied. A
+    RulesError (a bad card, an unknown claim ...) propagates and becomes a 400 naming the value."""
     function = judge_function()
     # The archive filters out readings the engine no longer knows only for the real judge.
     return judge_with_precedents(doc, judge=None if function is dragon.judge_game else function,
                                  readings=precedents)
 
 
-def judge_last_deal(doc: dict, *, precedents: tuple[dict[str, str], list] | None = None) -> dict:
+def judge_last_deal(doc: dict, *, precedents: Precedents) -> dict:
     """The judgement of the last deal of ``doc`` (the earlier deals are its history)."""
     out = judge(doc, precedents=precedents)
     deals = out.get("deals") or []
@@ -311,7 +187,7 @@ def judge_last_deal(doc: dict, *, precedents: tuple[dict[str, str], list] | None
     return deals[-1]
 
 
-def judge_deal(sitting: Sitting) -> dict:
+def judge_deal_in_sitting(sitting: DealInSittingRead) -> dict:
     """The judgement of the sitting's deal, its earlier deals as history."""
     return judge_last_deal(sitting.judged_document, precedents=sitting.precedents)
 
@@ -344,13 +220,11 @@ def check_readings(readings: Mapping[str, str]) -> None:
     _engine_readings({"readings": dict(readings)})
 
 
-def _facts(doc: Mapping, number: int, started_at: dt.datetime, readings: Mapping[str, str] | None = None):
+def _facts(doc: Mapping, number: int, started_at: dt.datetime, readings: Mapping[str, str]):
     """The facts of deal ``number`` of the Game (its number in the Game, quick deals counted, as in
     the document) exactly as the judge sets them up (``judge.deal_start``), with the readings the
-    judgement uses (:func:`readings_used`, or ``readings`` already read: a precedent may change how
-    a deal is dealt)."""
-    return dragon_judge.deal_start(dragon_judge.table_from_doc(doc), number, started_at,
-                                   readings=dict(readings_used(doc) if readings is None else readings),
+    judgement uses (``games.sitting.readings_used``: a precedent may change how a deal is dealt)."""
+    return dragon_judge.deal_start(dragon_judge.table_from_doc(doc), number, started_at, readings=dict(readings),
                                    ruleset=doc.get("ruleset", "club-2.2.1"))
 
 
@@ -359,7 +233,7 @@ class DealStepper:
     it count), with the cards recorded so far replayed into it."""
 
     def __init__(self, doc: Mapping, number: int, started_at: dt.datetime, recorded: Sequence[str] = (), *,
-                 readings: Mapping[str, str] | None = None) -> None:
+                 readings: Mapping[str, str]) -> None:
         rs, rd, self.facts = _facts(doc, number, started_at, readings)
         self.dealing = Dealing(self.facts, rd, ruleset=rs)
         for token in recorded:
@@ -392,21 +266,22 @@ class DealStepper:
                 for source, before, after, text in self.dealing.final_notes()]
 
 
-def dealing(sitting: Sitting) -> DealStepper:
+def dealing(sitting: DealInSittingRead) -> DealStepper:
     """The sitting's deal as the engine deals it, its recorded cards replayed."""
     return DealStepper(sitting.document, sitting.deal.number, sitting.deal.started_at, sitting.recorded,
                        readings=sitting.readings)
 
 
-def next_circle(sitting: Sitting) -> NextCircle | None:
+def next_circle(sitting: DealInSittingRead) -> NextCircle | None:
     """Which circle comes next in the sitting's deal and who receives its next card."""
     return dealing(sitting).next_circle()
 
 
-def seeded_cards(doc: dict, number: int, started_at: dt.datetime, seed: str):
+def seeded_cards(doc: dict, number: int, started_at: dt.datetime, seed: str, *, readings: Mapping[str, str]):
     """The digital dealer: the engine's seeded shuffle for deal ``number`` of the Game (its true
-    number, quick deals counted) dealt in full. Returns the DealtCards."""
-    rs, rd, facts = _facts(doc, number, started_at)
+    number, quick deals counted) dealt in full, under the ``readings`` the judgement uses
+    (``games.sitting.readings_used``). Returns the DealtCards."""
+    rs, rd, facts = _facts(doc, number, started_at, readings)
     return deal_from_seed(facts, seed, rd, ruleset=rs).dealt
 
 
@@ -414,13 +289,14 @@ def seeded_cards(doc: dict, number: int, started_at: dt.datetime, seed: str):
 ADVICE_SHOWN = 3
 
 
-def advice(doc: dict) -> dict[str, list[dict]]:
+def advice(doc: dict, *, readings: Mapping[str, str]) -> dict[str, list[dict]]:
     """The advisor (base rule 25) for the last deal of ``doc``: per player, the best
     ``ADVICE_SHOWN`` claims that would have beaten the hand, best first. The earlier deals are
     judged again as its history (its unrecorded deals count), so the last deal's number is its
-    place in the document. The readings are those the judgement used (:func:`readings_used`), so
-    that declaring a suggested claim gives exactly the suggested hand."""
-    doc = {**doc, "readings": readings_used(doc)}
+    place in the document. ``readings`` are those the judgement used
+    (``games.sitting.readings_used``), so that declaring a suggested claim gives exactly the
+    suggested hand."""
+    doc = {**doc, "readings": dict(readings)}
     table, rs, readings, deals, history = dragon_judge.sitting_start(doc, upto=len(doc["deals"]) - 1)
     last = deals[-1]
     if dragon_judge.is_unrecorded(last):
@@ -431,45 +307,34 @@ def advice(doc: dict) -> dict[str, list[dict]]:
     return {player: [s.as_dict() for s in adv.suggestions] for player, adv in out.items()}
 
 
-# The history a deal's provisional judgement starts from (every earlier deal of the Game judged
-# in full) is the same for each card of the deal, and judging it again was most of a tap's time:
-# it is kept here, by what it is judged from (the document without its last deal).
-_HISTORIES: OrderedDict[bytes, GameHistory] = OrderedDict()
-_HISTORIES_KEPT = 64
-_histories_lock = threading.Lock()
-
-
-def _history_before_last(doc: Mapping) -> GameHistory | None:
-    """``rules.engines.dragon.judge.sitting_history`` of ``doc`` before its last deal, judged once
-    for all the cards of that deal; a fresh :class:`GameHistory` each time (the engine only reads
-    it, but a caller may add to it). None when ``doc`` has no deals to preview (the engine says so)."""
+def history_before_last(doc: Mapping) -> GameHistory | None:
+    """``rules.engines.dragon.judge.sitting_history`` of ``doc`` before its last deal: every
+    earlier deal judged in full, which a provisional judgement of the last deal starts from. None
+    when ``doc`` has no deals to preview (the engine says so)."""
     deals = doc.get("deals")
     if not isinstance(deals, list) or not deals:
         return None
-    earlier = json.dumps({**doc, "deals": deals[:-1]}, sort_keys=True, default=str, ensure_ascii=False)
-    key = hashlib.blake2b(earlier.encode(), digest_size=16).digest()
-    with _histories_lock:
-        kept = _HISTORIES.get(key)
-        if kept is not None:
-            _HISTORIES.move_to_end(key)
-    if kept is None:
-        kept = dragon_judge.sitting_history(doc, upto=len(deals) - 1)
-        with _histories_lock:
-            _HISTORIES[key] = kept
-            while len(_HISTORIES) > _HISTORIES_KEPT:
-                _HISTORIES.popitem(last=False)
-    return GameHistory(kept.deals, previous_game=kept.previous_game)
+    return dragon_judge.sitting_history(doc, upto=len(deals) - 1)
 
 
-def preview(doc: dict, *, readings: Mapping[str, str] | None = None):
+def history_copy(history: GameHistory) -> GameHistory:
+    """A fresh :class:`GameHistory` of the same deals: the engine only reads one, but a caller
+    may add to it, so a history kept for later is handed out as a copy."""
+    return GameHistory(history.deals, previous_game=history.previous_game)
+
+
+def preview(doc: dict, *, readings: Mapping[str, str],
+            history_of: Callable[[Mapping], GameHistory | None] = history_before_last):
     """The last deal of ``doc``, whose cards are those dealt so far, judged provisionally as if
-    it ended now (``rules.engines.dragon.preview``), with the readings the binding precedents put
-    in force on its date as the judge uses them (``readings``, when the caller has them already:
-    :func:`readings_used`). None when the engine cannot judge these cards yet: the page then
+    it ended now (``rules.engines.dragon.preview``), with ``readings``: those the binding
+    precedents put in force on its date as the judge uses them (``games.sitting.readings_used``).
+    ``history_of`` gives the earlier deals judged in full from the document (with ``readings``)
+    whose last deal is previewed: :func:`history_before_last`, or a caller's copy of it kept from
+    an earlier card of the deal. None when the engine cannot judge these cards yet: the page then
     shows nothing provisional."""
-    document = {**doc, "readings": dict(readings_used(doc) if readings is None else readings)}
+    document = {**doc, "readings": dict(readings)}
     try:
-        return dragon_preview.preview_game(document, history=_history_before_last(document))
+        return dragon_preview.preview_game(document, history=history_of(document))
     except RulesError:
         return None
     except Exception:  # noqa: BLE001 - advisory only: a rule that cannot read a part-dealt hand
@@ -477,9 +342,10 @@ def preview(doc: dict, *, readings: Mapping[str, str] | None = None):
         return None
 
 
-def preview_deal(sitting: Sitting):
-    """:func:`preview` of the sitting's deal as recorded so far."""
-    return preview(sitting.judged_document, readings=sitting.readings)
+def preview_deal(sitting: DealInSittingRead):
+    """:func:`preview` of the sitting's deal as recorded so far, from the earlier deals as its
+    reader keeps them judged (``sitting.history_of``)."""
+    return preview(sitting.judged_document, readings=sitting.readings, history_of=sitting.history_of)
 
 
 def parse_card(token: str) -> str:

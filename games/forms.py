@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
+from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
+from club.seats import Seat
 
+from . import engine, presenters
 from .models import Clothing, Drink, Hue, Weather
 
 ROOM_FIELDS = ("animals", "weather", "saint_images", "analog_clocks", "digital_clocks", "natural_table", "exits",
@@ -78,6 +83,9 @@ class GameStartForm(forms.Form):
                 required=False)
             self.player_rows.append((row, [self[f"{name}_{pid}"] for name in PLAYER_FIELDS]))
 
+    def stake_fields(self):
+        return [self["min_stake"], self["max_stake"]]
+
     def room_fields(self):
         return [self[name] for name in ROOM_FIELDS]
 
@@ -92,13 +100,47 @@ class GameStartForm(forms.Form):
         }
 
 
+class _ListedChoices(ModelChoiceIterator):
+    """The choices of a field whose members are in hand (``field.members``, set beside its
+    queryset by :func:`_offer_players`): drawing the field asks the database nothing. What a form
+    sends is still looked up in the queryset."""
+
+    def __iter__(self):
+        if self.field.members is None:
+            yield from super().__iter__()
+            return
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for member in self.field.members:
+            yield self.choice(member)
+
+    def __len__(self):
+        if self.field.members is None:
+            return super().__len__()
+        return len(self.field.members) + (self.field.empty_label is not None)
+
+
 class _PlayerChoice(forms.ModelChoiceField):
+    iterator = _ListedChoices
+    members = None
+
     def label_from_instance(self, obj):
         return obj.display_name
 
 
-def _players_queryset(players):
-    return Member.objects.filter(pk__in=[gp.member_id for gp in players])
+class _PlayersChoice(forms.ModelMultipleChoiceField):
+    iterator = _ListedChoices
+    members = None
+
+    def label_from_instance(self, obj):
+        return obj.display_name
+
+
+def _offer_players(field, players) -> None:
+    """``field`` chooses among the table's ``players`` (read with their members), in the order of
+    their names as the members' list has them."""
+    field.queryset = Member.objects.filter(pk__in=[gp.member_id for gp in players])
+    field.members = sorted((gp.member for gp in players), key=lambda member: member.display_name)
 
 
 class BetForm(forms.Form):
@@ -107,7 +149,7 @@ class BetForm(forms.Form):
 
     def __init__(self, *args, players, member, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = _players_queryset(players)
+        _offer_players(self.fields["member"], players)
         self.fields["member"].initial = member.pk
 
 
@@ -140,7 +182,7 @@ class ClaimForm(forms.Form):
 
     def __init__(self, *args, players, member, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = _players_queryset(players)
+        _offer_players(self.fields["member"], players)
         self.fields["member"].initial = member.pk
         self.fields["rank"].widget.choices = rank_choices()
 
@@ -150,8 +192,6 @@ class ClaimForm(forms.Form):
         return claim_reads_table()
 
     def reads_json(self) -> str:
-        import json
-
         return json.dumps(self.reads())
 
     def read_by_rule(self) -> tuple[str, ...]:
@@ -162,21 +202,15 @@ class ClaimForm(forms.Form):
 def rank_choices() -> list[tuple[str, str]]:
     """The ranks a claim may choose, as the site writes them in the member's language with their
     names: "Q · Unicorn", "Д · единорог"."""
-    from . import presenters
-
     return [("", "—"), *((str(r), presenters.rank_label(r)) for r in range(2, 15))]
 
 
 def claim_reads_table() -> dict[str, list[str]]:
     """rule -> the conditional fields a claim under it names (for the page's script)."""
-    from . import engine
-
     return {rule: list(engine.claim_reads(rule)) for rule in sorted(engine.claim_reading_rules())}
 
 
 def _read_by_rule(form: forms.Form, rule_field: str) -> tuple[str, ...]:
-    from . import engine
-
     if not form.is_bound:
         return ()
     rule = (form.data.get(form.add_prefix(rule_field)) or "").strip().upper().replace(" ", "")
@@ -184,15 +218,13 @@ def _read_by_rule(form: forms.Form, rule_field: str) -> tuple[str, ...]:
 
 
 class QuickResultForm(forms.Form):
-    winners = forms.ModelMultipleChoiceField(label=_("Winner"), queryset=Member.objects.none(),
-                                             widget=forms.CheckboxSelectMultiple)
+    winners = _PlayersChoice(label=_("Winner"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple)
     pot = forms.IntegerField(label=_("Pot"), min_value=0)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["winners"].queryset = _players_queryset(players)
-        self.fields["winners"].label_from_instance = lambda m: m.display_name
+        _offer_players(self.fields["winners"], players)
 
 
 class ReseatForm(forms.Form):
@@ -200,8 +232,6 @@ class ReseatForm(forms.Form):
 
     def __init__(self, *args, game, candidates, **kwargs):
         super().__init__(*args, **kwargs)
-        from club.seats import Seat
-
         self.players = sorted(game.players.all(), key=lambda gp: gp.seat_index)
         leave = [("", _("leaves the table"))]
         for gp in self.players:
@@ -265,7 +295,7 @@ class CorrectionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.cards, self.bets, self.claims = list(cards), list(bets), list(claims)
         for name in ("new_bet_member", "new_claim_member"):
-            self.fields[name].queryset = _players_queryset(players)
+            _offer_players(self.fields[name], players)
         self.fields["new_claim_rank"].widget.choices = rank_choices()
         self.card_rows = []
         for c in self.cards:
@@ -296,8 +326,6 @@ class CorrectionForm(forms.Form):
                 for name in ("member", "rule", "card", "suit", *self.CONDITIONAL)]
 
     def reads_json(self) -> str:
-        import json
-
         return json.dumps(claim_reads_table())
 
     def read_by_rule(self) -> tuple[str, ...]:

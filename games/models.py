@@ -63,6 +63,12 @@ class Game(models.Model):
         LIVE = "live", _("Live")
         ENDED = "ended", _("Ended")
 
+    # The life of a sitting, as data (club.states.transition): status -> statuses it may become.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.LIVE: (Status.ENDED,),
+        Status.ENDED: (),
+    }
+
     # The room's yes / no facts that may be left unrecorded (the engine's Room: None is "not recorded").
     OPTIONAL_ROOM_FACTS = ("natural_surface", "doors_closed", "closed_throughout")
 
@@ -113,6 +119,10 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:game_detail", args=[self.pk])
+
+    @property
+    def is_live(self) -> bool:
+        return self.status == self.Status.LIVE
 
     @property
     def ante(self) -> int:
@@ -192,7 +202,11 @@ class Deal(models.Model):
                                   verbose_name=_("voided by"))
     replay_of = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="replayed_by", verbose_name=_("replays"))
-    history = HistoricalRecords()
+    # Moves on with every card, bet, claim or result written for the deal (games/live.py): a phone
+    # polling the deal sends back the revision it last drew, and is answered "nothing new" by
+    # comparing two numbers. Not a change of the deal itself, so not in its history.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    history = HistoricalRecords(excluded_fields=["revision"])
 
     all_objects = models.Manager()
     objects = PlayedDealManager()
@@ -215,6 +229,10 @@ class Deal(models.Model):
     @property
     def is_quick(self) -> bool:
         return self.mode == self.Mode.QUICK
+
+    @property
+    def is_digital(self) -> bool:
+        return self.mode == self.Mode.DIGITAL
 
     @property
     def is_voided(self) -> bool:
@@ -270,6 +288,11 @@ class Bet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} {self.kind} {self.amount}"
+
+    @property
+    def is_raise(self) -> bool:
+        """A bet beyond the ante: its player or a croupier may withdraw it while claims are open."""
+        return self.kind == self.Kind.RAISE
 
 
 class Claim(models.Model):
@@ -374,6 +397,22 @@ class Result(models.Model):
     @property
     def is_live(self) -> bool:
         return self.status in self.LIVE
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+    @property
+    def is_quick(self) -> bool:
+        return self.kind == self.Kind.QUICK
+
+    @property
+    def is_judged(self) -> bool:
+        return self.kind == self.Kind.JUDGED
 
 
 class LedgerEntry(models.Model):
@@ -488,3 +527,13 @@ class SetAside(models.Model):
 
     def __str__(self) -> str:
         return f"deal {self.deal_id} from card {self.from_seq + 1}"
+
+    @property
+    def kept_phone_version(self) -> bool:
+        """The phone's version was kept, so what is set aside is the site's."""
+        return self.kept == self.Kept.MINE
+
+    @property
+    def action_rows(self) -> list[dict]:
+        """The actions set aside, each marked as what it is: a card dealt, a bet, or a claim."""
+        return [{**a, "is_card": a.get("kind") == "card", "is_bet": a.get("kind") == "bet"} for a in self.actions]

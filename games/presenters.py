@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django.core.signals import setting_changed
@@ -17,15 +19,13 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext_lazy, ngettext, npgettext, pgettext
 from django.utils.translation import gettext as _
 
+from club.models import GameKind
 from club.seats import Seat
 from club.templatetags.club_tags import SEAT_SHORT
 from rules import titles
-from rules.engines import cards as card_lib
-from rules.engines import readings
-from rules.engines.dragon import HANDS
-from rules.engines.errors import RulesError
 
-from .engine import ADVICE_SHOWN, rank_text
+from . import ratings as rating_rules
+from .engine import ADVICE_SHOWN, HANDS, Card, RulesError, interpretation_point, parse_one, rank_text
 
 
 def lang() -> str:
@@ -137,7 +137,7 @@ def _claim_refusal_words(code: str, claim, lang: str) -> str:
 
 def _card_words(token: str, lang: str) -> str:
     try:
-        return card_lib.parse_one(token).text(lang)
+        return parse_one(token).text(lang)
     except RulesError:
         return token
 
@@ -164,7 +164,7 @@ def rule_label(code: str) -> str:
 def reading_label(point_id: str) -> str:
     """An interpretation point as the rule it reads: "the club's reading of M5 · <title>"."""
     try:
-        point = readings.get(point_id)
+        point = interpretation_point(point_id)
     except RulesError:
         point = None
     found = _RULE_CODE.search(point.seed_reference) if point is not None else None
@@ -208,7 +208,7 @@ def _suit_names() -> dict[str, str]:
 def card_name(token) -> str:
     """A card by name: "the Six of spades" / "шестёрка пик"."""
     try:
-        c = card_lib.parse_one(token)
+        c = parse_one(token)
     except RulesError:
         return _("a card")
     return _card_name(get_language(), c)
@@ -217,7 +217,7 @@ def card_name(token) -> str:
 # A trace names the same few cards again and again, each name from three catalogue look-ups: a
 # card's name is looked up once per language (``language`` is the active one, the cache's key).
 @lru_cache(maxsize=512)
-def _card_name(language: str | None, c: card_lib.Card) -> str:
+def _card_name(language: str | None, c: Card) -> str:
     if c.is_joker:
         return _("the Joker")
     return _("the %(rank)s of %(suit)s") % {"rank": _rank_names()[c.rank], "suit": _suit_names()[c.suit]}
@@ -391,6 +391,59 @@ def _circle_word(kind) -> str:
     return pgettext("circle", "dark") if kind == "dark" else pgettext("circle", "open")
 
 
+def circle_name(kind) -> str:
+    """A circle of the dealing by its kind: open (face up) or dark."""
+    return pgettext("circle", "open") if kind == "open" else pgettext("circle", "dark")
+
+
+# The leaderboard's periods (games.selectors.PERIODS) as its tabs read them.
+PERIOD_NAMES = {"week": gettext_lazy("Week"), "month": gettext_lazy("Month"), "year": gettext_lazy("Year"),
+                "all": gettext_lazy("All time")}
+
+
+def period_name(period) -> str:
+    return str(PERIOD_NAMES.get(str(period), PERIOD_NAMES["all"]))
+
+
+# How a match of each game is counted for its rating, as the ratings page says it.
+RATING_MATCHES = {
+    "dragon": gettext_lazy("A match is a sitting: its players ranked by the net chips of its confirmed deals (a "
+                           "sitting still under way counts with the deals confirmed so far)."),
+    "casino": gettext_lazy("A match is a settled hand against the house: a win, a loss (a fold is a loss) or a "
+                           "tie. The house is rated too, but not listed."),
+    "dice": gettext_lazy("A match is a finished dice match: its winner ahead of the other player."),
+    "tricks": gettext_lazy("A match is a table of a finished tournament: its four players ranked by their points "
+                           "there."),
+    "draker": gettext_lazy("A match is a confirmed Draker game: its players ranked by their places as the club "
+                           "recorded them (the winner, the last one left, first)."),
+}
+
+
+@dataclass(frozen=True)
+class RatingTab:
+    """A tab of the ratings page: the all-rounder ranking (mean ratings over games) or one game's
+    board; the Draker tab also lists the latest rated games, since they are recorded from there."""
+
+    all_rounder: bool
+    lists_draker_games: bool
+    rule: str
+
+
+def rating_tab(game) -> RatingTab:
+    if game == rating_rules.ALL_ROUNDER:
+        matches, games = rating_rules.ALL_ROUNDER_MIN_MATCHES, rating_rules.ALL_ROUNDER_MIN_GAMES
+        rule = " ".join((
+            ngettext("A game counts for a member once he has played %(n)s match of it;",
+                     "A game counts for a member once he has played %(n)s matches of it;", matches) % {"n": matches},
+            ngettext("members with at least %(n)s such game are ranked by the mean of their ratings in those games.",
+                     "members with at least %(n)s such games are ranked by the mean of their ratings in those games.",
+                     games) % {"n": games}))
+    else:
+        rule = str(RATING_MATCHES.get(str(game), ""))
+    return RatingTab(all_rounder=game == rating_rules.ALL_ROUNDER, lists_draker_games=game == GameKind.DRAKER,
+                     rule=rule)
+
+
 def _on_pattern(rows, names):
     after = rows[0].get("after") or []
     return _("the circles are dealt: %(circles)s") % {"circles": ", ".join(_circle_word(k) for k in after)}
@@ -509,7 +562,7 @@ def advice_claim(s: Mapping) -> str:
     card = s.get("card")
     if card and (s.get("suit") or s.get("rank")):
         try:
-            c = card_lib.parse_one(card)
+            c = parse_one(card)
             new = c
             if s.get("suit"):
                 new = new.with_suit(str(s["suit"]))
@@ -539,11 +592,13 @@ def advice_sentence(s: Mapping, names: Mapping[str, str]) -> str:
         "rule": rule_label(s.get("rule", "")), "hand": hand_name((s.get("hand") or {}).get("category"), lang())}
 
 
-def offline_recorder(page: dict, *, member) -> dict | None:
+def offline_recorder(page: dict) -> dict | None:
     """What the deal page's script needs to keep recording while the phone is offline: the cards
     the site has, whose turn comes in what order, how many cards and decks the deal has, the stakes,
     and the refusals it can give by itself, in the same words as the site's (``%(value)s`` and the
-    like are filled in by the script). None when nothing may be recorded here."""
+    like are filled in by the script); ``at``, the site's clock in milliseconds when it was drawn,
+    tells a page from the phone's cache apart from what the phone heard of the deal since. None
+    when nothing may be recorded here."""
     plan = page.get("plan")
     if not (page.get("recording") and page.get("can_act")) or plan is None:
         return None
@@ -554,7 +609,8 @@ def offline_recorder(page: dict, *, member) -> dict | None:
         if b.kind == "raise":
             raises[str(b.member_id)] = raises.get(str(b.member_id), 0) + b.amount
     return {
-        "deal": deal.pk, "number": deal.number, "me": member.pk, "lang": lang(),
+        "deal": deal.pk, "number": deal.number, "lang": lang(),
+        "at": time.time_ns() // 1_000_000,
         "api": f"/api/deals/{deal.pk}/",
         "order": plan["order"], "total": plan["total"], "decks": plan["decks"],
         "players": [gp.member_id for gp in page["players"]],

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from rules.engines import tricks
+from games.tournaments import engine as tricks
 
 # The club's games (club.models.GameKind's values), in the order the ratings page shows them.
 GAMES = ("dragon", "casino", "dice", "draker", "tricks")

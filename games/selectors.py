@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import (
     Case,
     Count,
@@ -15,7 +18,6 @@ from django.db.models import (
     Prefetch,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
     When,
@@ -24,15 +26,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import RSVP, Member, ScheduledSession
-from club.prepared import prepared
 from club.seats import CLOCKWISE
 from rules import selectors as rules_selectors
-from rules.engines.errors import RulesError
 from rules.models import Dispute
 
-from . import access, engine, presenters
+from . import access, engine, ratings
+from .live import stamp
 from .models import Bet, Claim, Deal, DealtCard, Game, GamePlayer, LedgerEntry, Result
-from .sitting import Sitting
+from .sitting import DealInSitting, sitting_document
+from .tables.models import CasinoHand, DiceMatch, DrakerGame, DrakerPlayer
+from .tournaments.models import Round, TableScore, Tournament
 
 SEAT_ORDER = Case(*[When(seat=seat, then=Value(i)) for i, seat in enumerate(CLOCKWISE)], output_field=IntegerField())
 
@@ -98,7 +101,7 @@ def ledger_visible_to(member: Member | None) -> QuerySet[LedgerEntry]:
     return qs.filter(account=LedgerEntry.Account.MEMBER, member=member)
 
 
-# --- pages ----------------------------------------------------------------------------------------------
+# --- what the pages read (games.pages composes them) -----------------------------------------------------
 
 def game_page_queryset() -> QuerySet[Game]:
     """What the game page reads of a Game (see :func:`games.access.access_game`)."""
@@ -170,11 +173,9 @@ def results_waiting() -> QuerySet[Result]:
             .order_by("submitted_at"))
 
 
-@prepared
-def _waiting_for_player(member_id: int) -> QuerySet[Result]:
-    """The drafts of a member's games that somebody else submitted, waiting for his confirmation
-    (compiled once)."""
-    return results_waiting().filter(plays_in(member_id, "deal__game")).exclude(submitted_by=member_id)
+def results_waiting_for(member_id: int) -> list[Result]:
+    """The drafts of a member's games that somebody else submitted, waiting for his confirmation."""
+    return list(results_waiting().filter(plays_in(member_id, "deal__game")).exclude(submitted_by=member_id))
 
 
 def _deal_id(ref: str) -> int | None:
@@ -211,12 +212,11 @@ def results_of_member(*, member: Member) -> list[Result]:
     return _last_results(member.pk)
 
 
-@prepared
-def _last_results(member_id: int) -> QuerySet[Result]:
-    return (Result.objects.filter(plays_in(member_id, "deal__game"), status=Result.Status.CONFIRMED)
-            .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
-            .prefetch_related(_line_winners())
-            .order_by("-confirmed_at")[:10])
+def _last_results(member_id: int) -> list[Result]:
+    return list(Result.objects.filter(plays_in(member_id, "deal__game"), status=Result.Status.CONFIRMED)
+                .only(*_RESULT_LINE_FIELDS).select_related("deal__game__session")
+                .prefetch_related(_line_winners())
+                .order_by("-confirmed_at")[:10])
 
 
 def balance(*, member: Member, session: ScheduledSession | None = None) -> int:
@@ -368,40 +368,20 @@ def _played_and_won(results: QuerySet[Result]):
             yield member_id, winners[result_id]
 
 
-def croupier_dashboard() -> dict:
-    return {
-        "live_games": list(live_games()),
-        "waiting": list(results_waiting()),
-        "disputes": list(disputes_open()),
-        "today": list(results_today()),
-    }
+def next_sessions_of(member_id: int, now: dt.datetime) -> list[RSVP]:
+    """The member's answers for the next five sessions not yet over, as the dashboard's lines
+    show them: each names the session, when it starts where it is played, and the answer."""
+    return list(RSVP.objects.filter(member=member_id, session__ends_at__gte=now).select_related("session__venue")
+                .only("answer", "session__title", "session__starts_at", "session__venue__timezone")
+                .order_by("session__starts_at")[:5])
 
 
-def member_dashboard(*, member: Member) -> dict:
-    return {
-        "next_sessions": _next_sessions(member.pk, timezone.now()),
-        "last_results": results_of_member(member=member),
-        "balance": balance(member=member),
-        "waiting": list(results_waiting()) if member.is_croupier else _waiting_for_player(member.pk),
-        "my_games": _live_games_of(member.pk),
-    }
-
-
-# The dashboard's reads run on every visit with the same shape: compiled once (club/prepared.py).
-@prepared
-def _next_sessions(member_id: int, now: dt.datetime) -> QuerySet[RSVP]:
-    """Each line names the session, when it starts where it is played, and the answer."""
-    return (RSVP.objects.filter(member=member_id, session__ends_at__gte=now).select_related("session__venue")
-            .only("answer", "session__title", "session__starts_at", "session__venue__timezone")
-            .order_by("session__starts_at")[:5])
-
-
-@prepared
-def _live_games_of(member_id: int) -> QuerySet[Game]:
-    """The page names each table and links to it: the players are not read."""
-    return (Game.objects.filter(status=Game.Status.LIVE).filter(plays_in(member_id, "pk"))
-            .only("number", "session__title").select_related("session")
-            .order_by("session__starts_at", "number"))
+def live_games_of(member_id: int) -> list[Game]:
+    """The live Games a member sits at; the dashboard names each table and links to it: the
+    players are not read."""
+    return list(Game.objects.filter(status=Game.Status.LIVE).filter(plays_in(member_id, "pk"))
+                .only("number", "session__title").select_related("session")
+                .order_by("session__starts_at", "number"))
 
 
 def deal_access_queryset() -> QuerySet[Deal]:
@@ -411,12 +391,12 @@ def deal_access_queryset() -> QuerySet[Deal]:
     return Deal.all_objects.select_related("game__session__venue", "voided_by", "replay_of")
 
 
-def next_circle(*, sitting: Sitting) -> engine.NextCircle | None:
+def next_circle(*, sitting: DealInSitting) -> engine.NextCircle | None:
     """The engine's next circle of a recorded deal."""
     return engine.next_circle(sitting)
 
 
-def deal_progress(*, sitting: Sitting) -> dict:
+def deal_progress(*, sitting: DealInSitting) -> dict:
     """The engine's view of a deal being dealt: the next circle, the kinds of the circles begun so
     far, and the modifiers that changed the open/dark pattern once every card is down."""
     stepper = engine.dealing(sitting)
@@ -427,7 +407,7 @@ def deal_progress(*, sitting: Sitting) -> dict:
                      "decks": stepper.dealing.decks}}
 
 
-def deal_preview(*, sitting: Sitting, member: Member | None = None):
+def deal_preview(*, sitting: DealInSitting, member: Member | None = None):
     """The cards of a deal still being dealt (typed in, or dealt by the site), judged
     provisionally as if the deal ended now. None when no card is down, the deal already has a
     live result, the engine cannot judge the cards so far, or ``member`` may not see every card
@@ -451,7 +431,7 @@ class HiddenCard:
     hidden: bool = True
 
 
-def sees_every_card(*, sitting: Sitting, member: Member | None) -> bool:
+def sees_every_card(*, sitting: DealInSitting, member: Member | None) -> bool:
     """:func:`games.access.sees_every_card` for a deal read with its sitting (no query)."""
     return access.sees_every_card(member, sitting.deal, player_ids=[gp.member_id for gp in sitting.players],
                                   over=sitting.live is not None)
@@ -486,115 +466,20 @@ def deals_with_seen_cards(qs: QuerySet[Deal]) -> QuerySet[Deal]:
                               "bets", "claims"))
 
 
-def _stamp(*, cards: int, last_card: int | None, bets: int, live_version: int | None, live_status: str | None) -> str:
-    # Row ids, not cards: the stamp travels in a URL and must not tell a dark card.
-    return f"{cards}-{last_card or 0}-{bets}-{live_version or 0}{live_status or ''}"
+def deal_stamp(*, deal: Deal) -> str:
+    """Where ``deal`` stands, as its polling page compares it: its revision (games/live.py), as
+    read with the deal. :func:`games.pages.deal_page` gives the stamp of the sitting it draws."""
+    return stamp(deal.revision)
 
 
-def deal_stamp(*, deal: Deal) -> tuple[str, bool]:
-    """Where a deal stands, in one query: a stamp that changes when a card is recorded or taken
-    back, a bet is placed or a result submitted, confirmed or discarded; and whether the deal is
-    over (a live result stands). :func:`deal_page` gives the same stamp from the sitting."""
-    live = Result.objects.filter(deal=OuterRef("pk"), status__in=Result.LIVE).order_by("status", "-version")
-    cards = DealtCard.objects.filter(deal=OuterRef("pk")).order_by()
-    row = (Deal.objects.filter(pk=deal.pk)
-           .annotate(n=Subquery(cards.values("deal").annotate(n=Count("pk")).values("n")),
-                     last=Subquery(cards.order_by("-pk").values("pk")[:1]),
-                     bets_n=Subquery(Bet.objects.filter(deal=OuterRef("pk")).order_by().values("deal")
-                                     .annotate(n=Count("pk")).values("n")),
-                     live_version=Subquery(live.values("version")[:1]),
-                     live_status=Subquery(live.values("status")[:1]))
-           .values("n", "last", "bets_n", "live_version", "live_status").get())
-    stamp = _stamp(cards=row["n"] or 0, last_card=row["last"], bets=row["bets_n"] or 0,
-                   live_version=row["live_version"], live_status=row["live_status"])
-    return stamp, row["live_version"] is not None
+def deal_replayed_by(*, deal: Deal) -> Deal | None:
+    """The fresh deal that replays a voided ``deal``, if the croupier ordered one: one query."""
+    return Deal.objects.filter(replay_of=deal).first()
 
 
-def deal_page(*, sitting: Sitting, member: Member | None, lang: str = "en", disputes: bool = True) -> dict:
-    """Everything the deal page shows, from the deal's sitting (:func:`games.sitting.sitting_for`):
-    no query but the deal's disputes (left out with ``disputes=False``: the recording panel does
-    not show them), the engine's next circle and the provisional judgement of a deal being
-    recorded."""
-    deal, players = sitting.deal, list(sitting.players)
-    names = {engine.player_key(gp.member_id): gp.member.display_name for gp in players}
-    live = sitting.live
-    every = sees_every_card(sitting=sitting, member=member)
-    cards = cards_seen_by(sitting.cards, member=member, every=every)
-    results = list(sitting.results)
-    by_player = {gp.member_id: [] for gp in players}
-    for c in cards:
-        by_player.setdefault(c.member_id, []).append(c)
-    deal_bets = list(deal.bets.all()) if deal.mode != Deal.Mode.QUICK else []
-    bets: dict[int, int] = {}
-    for b in deal_bets:
-        bets[b.member_id] = bets.get(b.member_id, 0) + b.amount
-    rows = []
-    judged = live.judgement if live is not None and live.judgement else None
-    for gp in players:
-        key = engine.player_key(gp.member_id)
-        judged_player = (judged or {}).get("players", {}).get(key) if judged else None
-        states = {}
-        if judged_player:
-            states = {c.get("card"): c.get("state", "") for c in judged_player.get("cards") or []}
-        rows.append({
-            "gp": gp, "cards": [(c, states.get(c.card, "")) for c in by_player.get(gp.member_id, [])],
-            "bet": bets.get(gp.member_id, 0),
-            "hand": (judged_player or {}).get("hand"),
-            "chips": (live.chips.get(key) if live is not None else None),
-            "won": live is not None and any(w.pk == gp.member_id for w in live.winners.all()),
-        })
-    voided = deal.is_voided
-    recording = deal.mode == Deal.Mode.RECORDED and live is None and not voided
-    nxt = None
-    progress: dict = {"pattern": [], "changes": [], "dealer": None}
-    complete = deal.mode != Deal.Mode.RECORDED
-    if deal.mode != Deal.Mode.QUICK:
-        try:
-            progress = deal_progress(sitting=sitting)
-        except RulesError as exc:
-            # The stored cards no longer replay (the engine changed): show them, record no more.
-            progress = {"next": None, "pattern": [], "changes": [], "dealer": None, "error": engine.rules_message(exc)}
-        nxt = progress["next"] if deal.mode == Deal.Mode.RECORDED else None
-        complete = nxt is None
-    dealt = {c.card for c in sitting.cards} if recording else set()
-    claims = list(deal.claims.all()) if deal.mode != Deal.Mode.QUICK else []
-    can_act = member is not None and access.can_act_at(member, sitting.game)
-    found = disputes_of_deal(deal) if disputes else []
-    open_dispute = next((d for d in found if d.status == Dispute.Status.OPEN), None)
-    return {
-        "deal": deal, "game": sitting.game, "players": players, "rows": rows, "names": names, "cards": cards,
-        "results": results, "live": live, "judged": judged,
-        "trace": presenters.trace_lines((judged or {}).get("trace") or [], lang, names) if judged else [],
-        "advice": presenters.advice_lines(live.advice, names) if live is not None else [],
-        "recording": recording, "complete": complete, "next": nxt,
-        "next_name": names.get(nxt.recipient) if nxt else None,
-        # A change of the circles names the cards that made it: shown to those who see them all.
-        "pattern": progress["pattern"], "pattern_changes": progress["changes"] if every else [],
-        "sees_every_card": every,
-        "engine_error": progress.get("error"),
-        "dealer_name": names.get(progress["dealer"]) if progress["dealer"] else None,
-        "plan": progress.get("plan"),
-        "deck": [(c, c in dealt) for c in engine.full_deck()],
-        "can_act": can_act,
-        "can_confirm": bool(live and live.status == Result.Status.DRAFT and can_act
-                            and member.pk != live.submitted_by_id and open_dispute is None),
-        "claims": claims, "bets": deal_bets,
-        "refusals": presenters.claim_refusals(judged, claims, lang) if judged else {},
-        # Claims and bets change, and the croupier voids or replays the deal, until a result is in.
-        "open_for_claims": can_act and live is None and not voided and deal.mode != Deal.Mode.QUICK,
-        "can_void": (can_act and member.is_croupier and not voided and sitting.game.status == Game.Status.LIVE
-                     and (live is None or live.status == Result.Status.DRAFT) and open_dispute is None),
-        "voided": voided, "voided_by": sitting.deal.voided_by if voided else None,
-        "replayed_by": Deal.objects.filter(replay_of=deal).first() if voided else None,
-        "replay_of": Deal.all_objects.filter(pk=deal.replay_of_id).first() if deal.replay_of_id else None,
-        "pot": sum(bets.values()),
-        "disputes": found, "open_dispute": open_dispute,
-        "live_stamp": _stamp(cards=len(sitting.cards), last_card=max((c.pk for c in sitting.cards), default=None),
-                             bets=len(deal_bets), live_version=live.version if live is not None else None,
-                             live_status=live.status if live is not None else None),
-        "preview": (presenters.preview_panel(deal_preview(sitting=sitting, member=member), rows, names, lang)
-                    if recording or (deal.mode == Deal.Mode.DIGITAL and live is None) else None),
-    }
+def deal_replay_of(*, deal: Deal) -> Deal | None:
+    """The voided deal that ``deal`` replays, if it is a replay: one query (none otherwise)."""
+    return Deal.all_objects.filter(pk=deal.replay_of_id).first() if deal.replay_of_id else None
 
 
 # --- what the rules archive reads (rules.whatif) ----------------------------------------------------
@@ -615,7 +500,7 @@ def archive_sittings(*, before: dt.date | None = None):
     for deal in deals:
         by_game[deal.game_id].append(deal)
     for game in games:
-        yield f"game-{game.pk}", engine.sitting_document(game, by_game.get(game.pk, []))
+        yield f"game-{game.pk}", sitting_document(game, by_game.get(game.pk, []))
 
 
 def archive_deal_snapshot(ref: str) -> dict | None:
@@ -638,6 +523,17 @@ def archive_deal_snapshot(ref: str) -> dict | None:
             "cards": [c.card for c in deal.cards.all() if every or c.open], "trace": judgement.get("trace", []),
             "players": judgement.get("players", {}), "winners": judgement.get("winners", []),
             "result_version": live.version if live is not None else None}
+
+
+def archive_deals_visible_to(actor: Member | None) -> QuerySet[Deal]:
+    """The recorded deals whose disputes ``actor`` may see and raise in the archive
+    (``rules.access``): every deal, voided ones too, for a croupier or an admin; the deals of the
+    Games he plays in for a member; none for anybody else or a closed account."""
+    if actor is None or not actor.active:
+        return Deal.objects.none()
+    if actor.is_croupier:
+        return Deal.all_objects.all()
+    return Deal.all_objects.filter(game__players__member=actor)
 
 
 # --- the admins' ledger overview ------------------------------------------------------------------------
@@ -690,71 +586,6 @@ def ledger_overview(*, member: Member | None = None, since: dt.date | None = Non
             "entries": ledger_entries(member=member, since=since, until=until, limit=limit), "limit": limit}
 
 
-# --- a correction waiting for confirmation ---------------------------------------------------------
-
-def _rows_gone_and_new(before: list[dict] | None, after: list[dict] | None) -> tuple[list[dict], list[dict]]:
-    """The rows a correction takes out and the ones it adds (order aside)."""
-    if after is None:
-        return [], []
-    def key(row):
-        return tuple(sorted(row.items()))
-    left, right = Counter(map(key, before or [])), Counter(map(key, after))
-    gone = [dict(k) for k, n in (left - right).items() for _i in range(n)]
-    new = [dict(k) for k, n in (right - left).items() for _i in range(n)]
-    return gone, new
-
-
-def correction_changes(result: Result, *, names: dict[str, str], cards: list[DealtCard]) -> dict:
-    """What a correction changes, for a person to read: each card replaced (its number in the
-    dealing order and who receives it), the bets and claims taken out and added."""
-    correction = result.correction or {}
-    recipients = {c.seq: names.get(engine.player_key(c.member_id), "") for c in cards}
-    kinds = dict(Bet.Kind.choices)
-    bets_gone, bets_new = _rows_gone_and_new(correction.get("bets_before"), correction.get("bets"))
-    claims_gone, claims_new = _rows_gone_and_new(correction.get("claims_before"), correction.get("claims"))
-
-    def bet(row):
-        return {"name": names.get(engine.player_key(row["member"]), ""), "kind": kinds.get(row["kind"], ""),
-                "amount": row["amount"]}
-
-    def claim(row):
-        return {"name": names.get(engine.player_key(row["member"]), ""), "rule": row["rule"], "card": row["card"],
-                "suit": row["suit"], **{name: row.get(name) for name in ("target", "direction", "cancels", "rank",
-                                                                          "cards")}}
-
-    return {
-        "cards": [{"number": c["seq"] + 1, "name": recipients.get(c["seq"], ""), "from": c["from"], "to": c["to"]}
-                  for c in correction.get("cards") or []],
-        "bets_gone": [bet(r) for r in bets_gone], "bets_new": [bet(r) for r in bets_new],
-        "claims_gone": [claim(r) for r in claims_gone], "claims_new": [claim(r) for r in claims_new],
-    }
-
-
-def pending_correction(*, results: list[Result], players: list[GamePlayer], cards: list[DealtCard],
-                       member: Member | None, can_act: bool, disputed: bool) -> dict:
-    """The draft version that corrects the confirmed one, beside it: what it changes, the winners
-    and each player's chips in both; who may confirm it (a second person: not its submitter)."""
-    confirmed = next((r for r in results if r.status == Result.Status.CONFIRMED), None)
-    draft = next((r for r in results if r.status == Result.Status.DRAFT), None)
-    if confirmed is None or draft is None or draft.supersedes_id != confirmed.pk:
-        return {"pending": None}
-    names = {engine.player_key(gp.member_id): gp.member.display_name for gp in players}
-    rows = []
-    for gp in players:
-        key = engine.player_key(gp.member_id)
-        old, new = confirmed.chips.get(key, 0), draft.chips.get(key, 0)
-        rows.append({"name": gp.member.display_name, "old": old, "new": new, "changed": old != new})
-    return {
-        "pending": draft, "pending_of": confirmed, "pending_rows": rows,
-        "pending_changes": correction_changes(draft, names=names, cards=cards),
-        "pending_winners_old": [w.display_name for w in confirmed.winners.all()],
-        "pending_winners_new": [w.display_name for w in draft.winners.all()],
-        "pending_mine": member is not None and member.pk == draft.submitted_by_id,
-        "can_confirm_pending": bool(can_act and member is not None and member.pk != draft.submitted_by_id
-                                    and not disputed),
-    }
-
-
 # --- the results of a Game or a session as a table ---------------------------------------------------
 
 def results_table(*, games: list[Game]) -> dict:
@@ -801,11 +632,6 @@ def _day(moment: dt.datetime | dt.date | None) -> dt.date | None:
 
 def rating_matches() -> list:
     """Every match of every game, as :class:`games.ratings.Match`; six queries."""
-    from games.tables.models import CasinoHand, DiceMatch, DrakerPlayer
-    from games.tournaments.models import TableScore, Tournament
-
-    from . import ratings
-
     matches: list[ratings.Match] = []
     chips: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     started: dict[int, dt.datetime] = {}
@@ -870,11 +696,6 @@ def ratings_fingerprint() -> str:
     corrected or voided (counts and latest times of confirmed results, voided deals, settled
     casino hands, finished dice matches, confirmed Draker games and finished tournaments'
     standings)."""
-    from django.db import connection
-
-    from games.tables.models import CasinoHand, DiceMatch, DrakerGame
-    from games.tournaments.models import Tournament
-
     parts = [(Result, "confirmed_at", "status = %s", [Result.Status.CONFIRMED]),
              (Deal, "voided_at", "voided_at IS NOT NULL", []),
              (CasinoHand, "settled_at", "phase = %s", [CasinoHand.Phase.SETTLED]),
@@ -895,12 +716,6 @@ def ratings_fingerprint() -> str:
 def rating_history() -> dict:
     """Every game's rating history (:func:`games.ratings.replay` of :func:`rating_matches`),
     from the cache while nothing it reads has changed."""
-    import hashlib
-
-    from django.core.cache import cache
-
-    from . import ratings
-
     key = "ratings:" + hashlib.sha256(ratings_fingerprint().encode()).hexdigest()[:32]
     history = cache.get(key)
     if history is None:
@@ -913,8 +728,6 @@ def ratings_board(game: str) -> list[dict]:
     """The rows of one game's ratings (or, for ``"all"``, the all-rounder ranking), best first,
     with their members: the fingerprint's queries and one more (none more on a cold cache than
     the replay's seven)."""
-    from . import ratings
-
     history = rating_history()
     if game == ratings.ALL_ROUNDER:
         rows = [{"member_id": r.member_id, "score": r.score, "games": r.games} for r in ratings.all_rounder(history)]
@@ -938,10 +751,6 @@ def member_rating_history(member: Member) -> dict[str, list]:
 def member_bid_record(member: Member):
     """The member's bidding in the trick game, from the live rounds of every table he sat at; one
     query."""
-    from games.tournaments.models import Round
-
-    from . import ratings
-
     rounds = Round.objects.filter(table__seats__entry__member=member, live=True, voided=False).values_list(
         "table__seats__position", "number", "dealer", "bids", "taken")
     return ratings.bid_record(rounds)

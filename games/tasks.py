@@ -1,14 +1,18 @@
-"""Celery tasks of the games app: interfaces that take ids and call a service."""
+"""Celery tasks of the games app: interfaces that take ids and call a service.
+
+The services enqueue them by name (:mod:`games.task_names`, through :mod:`club.outbox`): the tasks
+import the services, never the other way round."""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from club.errors import ApplicationError
 from club.models import Member
 
-from . import services
+from . import services, task_names
 from .models import Deal, Result
 
 
@@ -26,7 +30,8 @@ def judge_and_submit(deal_id: int, member_id: int, idempotency_key: str) -> dict
     return {"ok": True, "result": result.pk, "version": result.version}
 
 
-@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=True, max_retries=5)
+@shared_task(name=task_names.RESULT_ADVISE, acks_late=True, autoretry_for=(OperationalError, InterfaceError),
+             retry_backoff=True, max_retries=5)
 def result_advise_task(result_id: int) -> bool:
     """Attach the advisor's suggestions to a judged result (idempotent: stored once)."""
     result = Result.objects.filter(pk=result_id).first()
@@ -39,6 +44,4 @@ def result_advise_task(result_id: int) -> bool:
              retry_backoff=True, max_retries=5)
 def receipts_prune() -> int:
     """Beat, daily: forget the answers to offline taps older than ACTION_RECEIPT_DAYS."""
-    from django.conf import settings
-
     return services.receipts_prune(kept_days=settings.ACTION_RECEIPT_DAYS)

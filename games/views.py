@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
@@ -23,9 +24,10 @@ from django_htmx.http import HttpResponseStopPolling
 from club import exports
 from club import selectors as club_selectors
 from club.errors import ApplicationError, Forbidden, NotFound
-from club.models import Member
+from club.models import GameKind, Member, ScheduledSession
 
-from . import access, presenters, selectors, services
+from . import access, charts, pages, panels, presenters, selectors, services
+from . import ratings as rating_rules
 from .forms import (
     BetForm,
     ClaimForm,
@@ -36,7 +38,8 @@ from .forms import (
     ReseatForm,
 )
 from .models import Deal, Game, Result
-from .sitting import Sitting, sitting_for
+from .sitting import DealInSitting, deals_upto, sitting_for
+from .tables.selectors import draker_games
 
 T = TypeVar("T")
 
@@ -66,6 +69,18 @@ def _deal(member: Member, pk: int, *, for_write: bool) -> Deal:
     return _page(access.access_deal, member, pk, for_write=for_write, queryset=selectors.deal_access_queryset())
 
 
+def _deal_sitting(member: Member, pk: int, *, for_write: bool) -> tuple[Deal, DealInSitting]:
+    """The deal and its sitting, the deal found in the query that reads the deals before it."""
+    deals = _page(access.access_deals_upto, member, pk, for_write=for_write, queryset=deals_upto)
+    deal = next(d for d in deals if d.pk == int(pk))
+    return deal, sitting_for(deal, deals=deals)
+
+
+def _polled_deal(member: Member, pk: int) -> Deal:
+    """The deal as its poll first reads it: only its revision, the member's right to see it checked."""
+    return _page(access.access_deal_poll, member, pk)
+
+
 def _result(member: Member, pk: int, *, for_write: bool) -> Result:
     return _page(access.access_result, member, pk, for_write=for_write)
 
@@ -92,7 +107,7 @@ def _field_error(form: forms.Form, exc: ApplicationError) -> bool:
 def member_dashboard(request: HttpRequest) -> HttpResponse:
     member = _member(request)
     return render(request, "games/member_dashboard.html", {"member": member,
-                                                           **selectors.member_dashboard(member=member)})
+                                                           **pages.member_dashboard(member=member)})
 
 
 @login_required
@@ -100,7 +115,7 @@ def croupier_dashboard(request: HttpRequest) -> HttpResponse:
     member = _member(request)
     if not member.is_croupier:
         raise Http404("The croupier's dashboard is for croupiers.")
-    return render(request, "games/croupier_dashboard.html", {"member": member, **selectors.croupier_dashboard()})
+    return render(request, "games/croupier_dashboard.html", {"member": member, **pages.croupier_dashboard()})
 
 
 @login_required
@@ -203,23 +218,23 @@ def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | None = None, panel: bool = False,
+def _deal_context(request, member: Member, deal: Deal, *, sitting: DealInSitting | None = None, panel: bool = False,
                   **extra) -> dict:
     """The deal page's context from the deal's sitting, read once (:func:`games.sitting.sitting_for`)
     unless the caller has it already. ``panel``: only what the recording panel shows
     (``games/_recorder.html``, swapped in by htmx on every tap): no disputes, forms or versions."""
     sitting = sitting_for(deal) if sitting is None else sitting
-    page = selectors.deal_page(sitting=sitting, member=member, lang=presenters.lang(), disputes=not panel)
+    page = pages.deal_page(sitting=sitting, member=member, lang=presenters.lang(), disputes=not panel)
     if panel:
-        page.update({"member": member, "offline": presenters.offline_recorder(page, member=member)})
+        page.update({"member": member, "offline": presenters.offline_recorder(page)})
         page.update(extra)
         return page
     page.update({"member": member, "bet_form": BetForm(players=page["players"], member=member),
                  "claim_form": ClaimForm(players=page["players"], member=member),
                  "quick_form": QuickResultForm(players=page["players"])})
-    page.update(selectors.pending_correction(results=page["results"], players=page["players"], cards=page["cards"],
-                                             member=member, can_act=page["can_act"],
-                                             disputed=page.get("open_dispute") is not None))
+    page.update(pages.pending_correction(results=page["results"], players=page["players"], cards=page["cards"],
+                                         member=member, can_act=page["can_act"],
+                                         disputed=page.get("open_dispute") is not None))
     versions = {r.pk: r.version for r in page["results"]}
     for r in page["results"]:
         r.corrects_version = versions.get(r.supersedes_id)
@@ -227,7 +242,7 @@ def _deal_context(request, member: Member, deal: Deal, *, sitting: Sitting | Non
     if (deal.mode != Deal.Mode.QUICK and page["can_act"] and live is not None
             and live.status == Result.Status.CONFIRMED and page["pending"] is None):
         page["correction_form"] = _correction_form(page)
-    page["offline"] = presenters.offline_recorder(page, member=member)
+    page["offline"] = presenters.offline_recorder(page)
     page["result_watch"] = _follows(live)
     page["set_asides"] = list(deal.set_asides.select_related("chosen_by"))
     page.update(extra)
@@ -252,8 +267,8 @@ def _correction_form(page: dict, data=None) -> CorrectionForm:
 @login_required
 def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _member(request)
-    deal = _deal(member, pk, for_write=False)
-    return render(request, "games/deal_detail.html", _deal_context(request, member, deal))
+    deal, sitting = _deal_sitting(member, pk, for_write=False)
+    return render(request, "games/deal_detail.html", _deal_context(request, member, deal, sitting=sitting))
 
 
 @login_required
@@ -261,22 +276,32 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def deal_card(request: HttpRequest, pk: int) -> HttpResponse:
     """A tapped or typed card. With htmx the recording panel is swapped in place."""
     member = _member(request)
-    deal = _deal(member, pk, for_write=True)
     error = None
     # The sitting is read once: the service records the card against it, and the panel (the next
     # circle, the provisional judgement) is drawn from it with the new card added.
-    sitting = None if request.POST.get("undo") else sitting_for(deal)
+    if request.POST.get("undo"):
+        deal, sitting = _deal(member, pk, for_write=True), None
+    else:
+        deal, sitting = _deal_sitting(member, pk, for_write=True)
+    exact = False
     try:
         if request.POST.get("undo"):
             services.deal_card_undo(deal=deal, actor=member)
         else:
+            read_at = sitting.deal.revision
             row = services.deal_card(deal=deal, actor=member, card=request.POST.get("card", ""), sitting=sitting)
             sitting = sitting.with_card(row)
+            # Nothing else was written for the deal between the sitting's read and the card: the
+            # panel drawn here is the deal at the card's revision, for the table's polls too.
+            exact = row.deal_revision == read_at + 1 == sitting.deal.revision
     except ApplicationError as exc:
         error = exc.message
     if request.htmx:
-        return render(request, "games/_recorder.html",
-                      _deal_context(request, member, deal, sitting=sitting, panel=True, card_error=error))
+        page = _deal_context(request, member, deal, sitting=sitting, panel=True, card_error=error)
+        if not exact:
+            return render(request, "games/_recorder.html", page)
+        recorder, _live = _drawn_panel(member, sitting, page)
+        return HttpResponse(panels.filled(recorder, request))
     if error:
         messages.error(request, error)
     return redirect(deal)
@@ -535,11 +560,8 @@ def member_stats(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _rating_games() -> list[tuple[str, str]]:
-    from club.models import GameKind
-
-    from . import ratings
-
-    return [(ratings.ALL_ROUNDER, _("All-rounder"))] + [(game, GameKind(game).label) for game in ratings.GAMES]
+    return ([(rating_rules.ALL_ROUNDER, _("All-rounder"))]
+            + [(game, GameKind(game).label) for game in rating_rules.GAMES])
 
 
 # The latest confirmed Draker games the Draker tab of the ratings lists.
@@ -550,8 +572,6 @@ RECENT_DRAKER_GAMES = 5
 def ratings(request: HttpRequest) -> HttpResponse:
     """Every game's ratings, one game at a time (``?game=``), and the all-rounder ranking: public
     to members (a rating shows no chips)."""
-    from . import ratings as rating_rules
-
     games = _rating_games()
     game = request.GET.get("game", rating_rules.ALL_ROUNDER)
     if game not in dict(games):
@@ -559,8 +579,6 @@ def ratings(request: HttpRequest) -> HttpResponse:
     recent_draker = []
     if game == "draker":
         # The Draker tab is where its games are recorded from, so it shows the latest rated ones.
-        from games.tables.selectors import draker_games
-
         recent_draker = list(draker_games(status="confirmed")[:RECENT_DRAKER_GAMES])
     return render(request, "games/ratings.html", {
         "games": games, "game": game, "game_name": dict(games)[game], "rows": selectors.ratings_board(game),
@@ -571,8 +589,6 @@ def ratings(request: HttpRequest) -> HttpResponse:
 def _rating_charts(member: Member) -> list[dict]:
     """The member's rating history in each game he has played: a chart (from the starting
     rating, 0) and the rows of its table."""
-    from . import charts
-
     names = dict(_rating_games())
     out = []
     for game, points in selectors.member_rating_history(member).items():
@@ -629,19 +645,48 @@ def deal_in_sitting(request: HttpRequest, pk: int, position: int) -> HttpRespons
 def deal_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The deal's cards as another phone records them, polled by the deal page: nothing (204)
     while the deal stands where the page last saw it (``since``), else the recording panel drawn
-    afresh, as the reader may see it; once a result stands the answer is 286, which stops the
-    polling, with a way to the result."""
+    afresh, as the reader may see it (drawn once per change and kind of viewer: games/panels.py);
+    once a result stands the answer is 286, which stops the polling, with a way to the result."""
     member = _member(request)
-    deal = _deal(member, pk, for_write=False)
-    stamp, over = selectors.deal_stamp(deal=deal)
-    if request.GET.get("since") == stamp:
+    polled = _polled_deal(member, pk)
+    if request.GET.get("since") == selectors.deal_stamp(deal=polled):
         return HttpResponse(status=204)
-    response = render(request, "games/_deal_live.html",
-                      # Once the result is in, its section comes along (out of band): the whole page's context.
-                      _deal_context(request, member, deal, panel=not over, live_over=over))
-    if over:
+    # A drawing is kept only of a deal with no result, at the revision it was drawn at; a result
+    # moves the revision on, so a deal whose result is in finds none and is drawn below.
+    drawn = panels.kept(panels.key(polled.pk, polled.revision, panels.viewer_kind(
+        member, mode=polled.mode, over=False, seated=polled.viewer_seated)))
+    if drawn is not None:
+        return HttpResponse(panels.filled(drawn, request))
+    # A result may be submitted or discarded since the stamp was read: whether the deal is over, the
+    # panel, its stamp and the status are all taken from the one sitting read here.
+    # The member's right to see the deal was checked with the poll's read: the deal is read by id,
+    # with the deals before it.
+    deals = list(deals_upto(polled.pk))
+    deal = next(d for d in deals if d.pk == polled.pk)
+    sitting = sitting_for(deal, deals=deals)
+    if sitting.live is not None:
+        # Once the result is in, its section comes along (out of band): the whole page's context.
+        response = render(request, "games/_deal_live.html",
+                          _deal_context(request, member, deal, sitting=sitting, live_over=True))
         response.status_code = HttpResponseStopPolling.status_code
-    return response
+        return response
+    page = _deal_context(request, member, deal, sitting=sitting, panel=True, live_over=False)
+    _recorder, drawn = _drawn_panel(member, sitting, page)
+    return HttpResponse(panels.filled(drawn, request))
+
+
+def _drawn_panel(member: Member, sitting: DealInSitting, page: dict) -> tuple[str, str]:
+    """The recording panel of a deal with no result yet, as ``member`` sees it at the sitting's
+    revision: the recorder (a tap's answer) and the poll's answer around it, drawn without the
+    request (nothing of the phone's own but its CSRF token, left as a slot: games/panels.py). The
+    poll's answer is kept for the table's other phones of his kind."""
+    recorder = render_to_string("games/_recorder.html", {**page, "csrf_token": panels.CSRF_SLOT})
+    drawn = render_to_string("games/_deal_live.html", {"deal": sitting.deal, "live": None, "live_over": False,
+                                                       "recorder": mark_safe(recorder)})
+    seated = any(gp.member_id == member.pk for gp in sitting.players)
+    panels.keep(panels.key(sitting.deal.pk, sitting.deal.revision, panels.viewer_kind(
+        member, mode=sitting.deal.mode, over=False, seated=seated)), drawn)
+    return recorder, drawn
 
 
 @login_required
@@ -652,10 +697,10 @@ def deal_result_live(request: HttpRequest, pk: int) -> HttpResponse:
     drawn afresh; once the result is confirmed or discarded (or has waited an hour) the answer is
     286, which stops the polling. The list of versions comes with it."""
     member = _member(request)
-    deal = _deal(member, pk, for_write=False)
-    stamp, _over = selectors.deal_stamp(deal=deal)
-    if request.GET.get("since") == stamp:
+    if request.GET.get("since") == selectors.deal_stamp(deal=_polled_deal(member, pk)):
         return HttpResponse(status=204)
+    # What is drawn, its stamp and whether to stop all come from the page's one read of the sitting.
+    deal = _deal(member, pk, for_write=False)
     page = _deal_context(request, member, deal)
     live = page["live"]
     page["result_gone"] = live is None
@@ -711,8 +756,6 @@ def ledger_csv(request: HttpRequest) -> HttpResponse:
 def game_start_of_its_kind(request: HttpRequest, session_pk: int) -> HttpResponse:
     """The Dragon Poker start form is for Dragon Poker evenings: a tournament or tables session
     goes back to its page, whose "start play" opens the right thing, and says why."""
-    from club.models import ScheduledSession
-
     session = ScheduledSession.objects.filter(pk=session_pk).only("kind", "title").first()
     if session is not None and session.kind != ScheduledSession.Kind.DRAGON:
         messages.info(request, _("%(session)s is a %(kind)s: start its play from here.")

@@ -7,26 +7,22 @@ nobody else (the club's public record of a ruling is the precedent a croupier pu
 A dispute of a reference that names no recorded deal is a croupier's matter only. Only those who
 may see a deal open a dispute on it; only croupiers and admins rule, order a replay or publish.
 
-Deals belong to the games app; this module reads its tables (lazily imported: the games app
-imports the archive at load time).
+Deals belong to the games app, which depends on the archive: it says which deals a member may see
+through :mod:`rules.hooks`, and this module never imports it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.core import signing
-from django.db.models import CharField, QuerySet, Value
+from django.db.models import CharField, Model, QuerySet, Value
 from django.db.models.functions import Cast, Concat
 from django.utils.translation import gettext as _
 
 from club.errors import Forbidden, InvalidInput, NotFound
 from club.models import Member
 
+from . import hooks, search
 from .models import Dispute, SavedSearch
-
-if TYPE_CHECKING:
-    from games.models import Deal
 
 DEAL_PREFIX = "deal-"
 
@@ -43,26 +39,15 @@ def _is_croupier(actor: Member | None) -> bool:
     return actor is not None and actor.active and actor.is_croupier
 
 
-def _visible_deals(actor: Member | None):
-    from games.models import Deal
-
-    if actor is None or not actor.active:
-        return Deal.objects.none()
-    if actor.is_croupier:
-        return Deal.all_objects.all()
-    return Deal.all_objects.filter(game__players__member=actor)
-
-
-def deal_for_ref(actor: Member | None, ref: str) -> Deal | None:
+def deal_for_ref(actor: Member | None, ref: str) -> Model | None:
     """The recorded deal ``ref`` names if ``actor`` may see it (a player of its Game, a croupier
     or an admin), else None: one query."""
     deal_id = deal_id_of(ref)
-    if deal_id is None:
-        return None
-    return _visible_deals(actor).select_related("game").filter(pk=deal_id).first()
+    deals = hooks.deals_visible_to(actor) if deal_id is not None else None
+    return None if deals is None else deals.filter(pk=deal_id).first()
 
 
-def check_can_open_dispute(actor: Member | None, deal_ref: str) -> Deal:
+def check_can_open_dispute(actor: Member | None, deal_ref: str) -> Model:
     """The deal ``deal_ref`` names, if ``actor`` may call the croupier on it. A deal that does not
     exist and a deal at another table get the same answer, so a reference tells nothing about
     tables the member does not sit at."""
@@ -84,8 +69,10 @@ def disputes_visible_to(actor: Member | None) -> QuerySet[Dispute]:
         return qs.none()
     if actor.is_croupier:
         return qs
-    refs = (_visible_deals(actor)
-            .annotate(ref=Concat(Value(DEAL_PREFIX), Cast("pk", CharField()), output_field=CharField()))
+    deals = hooks.deals_visible_to(actor)
+    if deals is None:
+        return qs.none()
+    refs = (deals.annotate(ref=Concat(Value(DEAL_PREFIX), Cast("pk", CharField()), output_field=CharField()))
             .values("ref"))
     return qs.filter(deal_ref__in=refs)
 
@@ -111,8 +98,6 @@ def can_rule(actor: Member | None) -> bool:
 
 # ----------------------------------------------------------------------------- followed searches
 def _saved_search_by_token(token) -> SavedSearch | None:
-    from . import search
-
     token = str(token or "")
     if not token or len(token) > 64 or search.names_nothing(token):
         return None

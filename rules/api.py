@@ -10,6 +10,7 @@ import datetime as dt
 
 from django.core.cache import cache
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -26,6 +27,7 @@ from club.api import IsCroupierOrReadOnly, actor_of
 from club.api_serializers import ModelSerializer
 from club.errors import InvalidInput
 from club.models import Member
+from club.services import require_croupier
 from club.validators import query_date, sane_date_range
 
 from . import access, archive_cache, point_words, search, selectors, services
@@ -88,10 +90,10 @@ class InterpretationPointSerializer(ModelSerializer):
                   "readings_help_ru", "rules"]
 
     def get_question_ru(self, obj) -> str:
-        return point_words.question_ru(obj.point_id)
+        return point_words.question_ru(obj)
 
     def get_readings_help_ru(self, obj) -> dict[str, str]:
-        return point_words.readings_help_ru(obj.point_id)
+        return point_words.readings_help_ru(obj)
 
 
 class CitationSerializer(ModelSerializer):
@@ -416,8 +418,6 @@ class PrecedentViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.Retriev
         them). POST (croupiers): compute them again now."""
         precedent = self._detail(permanent_id)
         if request.method == "POST":
-            from club.services import require_croupier
-
             require_croupier(actor_of(request))
             services.precedent_whatif_compute(precedent=precedent)
         return Response(ImpactSerializer(precedent.impacts.all(), many=True).data)
@@ -451,8 +451,6 @@ class SearchView(generics.GenericAPIView):
                                OpenApiParameter("kind", OpenApiTypes.STR, enum=["precedent", "entry"])],
                    responses=SearchHitSerializer(many=True))
     def get(self, request):
-        from django.urls import reverse
-
         q = search.check_text(request.query_params.get("q", ""))
         kind = request.query_params.get("kind") or None
         if kind not in (None, "precedent", "entry"):
@@ -541,8 +539,6 @@ class SavedSearchSerializer(ModelSerializer):
         return obj.get_absolute_url()
 
     def get_feed_url(self, obj) -> str:
-        from django.urls import reverse
-
         return reverse("rules:followed_feed", args=[obj.token])
 
 
@@ -557,11 +553,12 @@ class SavedSearchInputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(required=False, allow_blank=True, choices=Precedent.Status.choices)
     digest = serializers.BooleanField(required=False, default=True, help_text="mail its news daily")
 
-
-# "from" and "to", as the precedent list names them (Python keeps "from" for itself).
-for _name in ("from", "to"):
-    SavedSearchInputSerializer._declared_fields[_name] = serializers.DateField(
-        required=False, allow_null=True, validators=[sane_date_range])
+    def get_fields(self):
+        # "from" and "to", as the precedent list names them (Python keeps "from" for itself).
+        fields = super().get_fields()
+        for name in ("from", "to"):
+            fields[name] = serializers.DateField(required=False, allow_null=True, validators=[sane_date_range])
+        return fields
 
 
 class SavedSearchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.DestroyModelMixin,

@@ -1,19 +1,8 @@
 from django.apps import AppConfig
-from django.db import connections
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
-
-def prune_search_index(sender, using="default", **kwargs) -> None:
-    """A flush empties the search documents but not SQLite's FTS5 table (it is no model); after
-    every migrate or flush the index keeps only rows whose document exists."""
-    from . import search
-
-    connection = connections[using]
-    if connection.vendor != "sqlite" or search.FTS_TABLE not in connection.introspection.table_names():
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {search.FTS_TABLE} WHERE rowid NOT IN (SELECT id FROM rules_searchdocument)")
+from club import erasure
 
 
 class RulesConfig(AppConfig):
@@ -21,7 +10,24 @@ class RulesConfig(AppConfig):
     verbose_name = _("Rules and precedents")
 
     def ready(self) -> None:
-        post_migrate.connect(prune_search_index, sender=self)
-        from . import archive_cache
+        # The modules that read its models are imported once the app registry is ready (Django's
+        # rule for AppConfig.ready), not for want of a way round an import circle.
+        from . import anonymise, archive_cache, search
 
+        # After every migrate or flush the search index keeps only rows whose document exists.
+        post_migrate.connect(search.prune_index, sender=self)
         archive_cache.connect()
+        # Anonymising a member rewrites the copies of his name the archive keeps.
+        erasure.register_scrubber(anonymise.scrub)
+
+        # --- what the club's site-wide parts gather from the archive (the club imports no app) ---
+        # These read the models too (imported here for the same reason).
+        from club import member_data as club_member_data
+
+        from . import api_errors, member_data
+
+        # The API answers an engine's refusal as a 400 naming the value and the rule.
+        api_errors.register()
+        # A member's own data export holds the disputes he raised and the precedents he ruled.
+        club_member_data.register_tables(member_data.ruling_tables)
+        # --- end of the club's registries ---

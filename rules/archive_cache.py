@@ -16,6 +16,10 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
+from club.models import Member
+
+from .models import InterpretationPoint, Precedent, PrecedentCitation, ReadingFix, RulebookEntry
+
 KEY = "rules:archive-version"
 # Pages' fragments are kept at most this long (seconds), whatever happens.
 FRAGMENT_TIMEOUT = 60 * 60
@@ -40,10 +44,6 @@ def changed(**_signal) -> None:
 
 
 def connect() -> None:
-    from club.models import Member
-
-    from .models import InterpretationPoint, Precedent, PrecedentCitation, ReadingFix, RulebookEntry
-
     for model in (RulebookEntry, InterpretationPoint, Precedent, PrecedentCitation, ReadingFix):
         post_save.connect(changed, sender=model, dispatch_uid=f"rules-archive-save-{model.__name__}")
         post_delete.connect(changed, sender=model, dispatch_uid=f"rules-archive-delete-{model.__name__}")

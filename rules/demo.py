@@ -1,5 +1,6 @@
 """The demo archive: the rulebook from the engines, the founding precedents, three later
-precedents, two disputes and a followed search. Loading twice changes nothing."""
+precedents and a followed search. Loading twice changes nothing. The demo's disputes are of deals
+the games app recorded, so its demo raises them (``games.demo``)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ import datetime as dt
 from django.db import transaction
 
 from club.models import Member
-from games.models import Deal
 
 from . import services
-from .models import Dispute, Precedent
+from .models import Precedent
 from .rulebook import rulebook_sync
 
 
@@ -93,18 +93,6 @@ def load() -> dict[str, int]:
     for title, russian in DEMO_RU.items():
         Precedent.objects.filter(title=title, title_ru="").update(**russian)
     raiser = _member("Skeeve") or croupier
-    # Disputes are raised on deals the demo recorded at the raiser's table; the snapshot is the
-    # stored deal, built by the archive.
-    deals = list(Deal.objects.filter(game__players__member=raiser, cards__isnull=False)
-                 .distinct().order_by("started_at", "pk")[:2]) if raiser else []
-    first_question = "Was my Two wild at 00:30 if the previous hour's wild rank was dead?"
-    if deals and not Dispute.objects.filter(question=first_question).exists():
-        dispute = services.dispute_raise(actor=raiser, deal_ref=f"deal-{deals[0].pk}", question=first_question)
-        services.dispute_rule(dispute=dispute, actor=croupier,
-                              ruling="The Two is wild: Table 2's dead rank for 00:00 is the Queen, not the Two.")
-    second_question = "Does modifier 7 kill the Seven dealt after the Ten in a dark circle?"
-    if len(deals) > 1 and not Dispute.objects.filter(question=second_question).exists():
-        services.dispute_raise(actor=raiser, deal_ref=f"deal-{deals[1].pk}", question=second_question)
     # A member follows the rulings on base rule 2: its feed and daily mail.
     if raiser is not None and raiser != croupier and not raiser.saved_searches.exists():
         services.saved_search_create(actor=raiser, params={"rule": "B2"})

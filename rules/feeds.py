@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from django.contrib.syndication.views import Feed
+from django.http import Http404
 from django.urls import reverse_lazy
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext_lazy as _
 
-from . import selectors
+from club.errors import NotFound
+
+from . import access, selectors
+from .following import search_label
 
 
 class _PrecedentFeed(Feed):
@@ -47,20 +51,12 @@ class FollowedSearchFeed(_PrecedentFeed):
     key, so it lists published precedents only."""
 
     def get_object(self, request, token):
-        from django.http import Http404
-
-        from club.errors import NotFound
-
-        from . import access
-
         try:
             return access.access_saved_search(None, token, for_write=False)
         except NotFound:
             raise Http404
 
     def title(self, obj):
-        from .following import search_label
-
         return _("Followed precedents: %(search)s") % {"search": search_label(obj)}
 
     def subtitle(self, obj):

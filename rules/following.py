@@ -22,7 +22,8 @@ from club.models import Member
 from club.reminders import member_language
 
 from . import access, selectors
-from .models import DigestSent, SavedSearch
+from .models import DigestSent, Precedent, SavedSearch
+from .templatetags.rules_tags import standing_word
 from .titles import title
 
 
@@ -32,8 +33,6 @@ def _site(path: str) -> str:
 
 def search_label(saved: SavedSearch) -> str:
     """A followed search in words: what it searches for and its filters."""
-    from .models import Precedent
-
     parts = [f"“{saved.query}”"] if saved.query else []
     names = {"rule": _("rule %(value)s"), "modifier": _("modifier %(value)s"), "hand": _("hand %(value)s"),
              "point": _("point %(value)s"), "from": _("ruled from %(value)s"), "to": _("ruled until %(value)s")}
@@ -60,8 +59,6 @@ def _news(member: Member) -> list[tuple[SavedSearch, list]]:
 
 
 def _mail(member: Member, sections) -> EmailMultiAlternatives:
-    from .templatetags.rules_tags import standing_word
-
     with translation.override(member_language(member)):
         unsubscribe = _site(reverse("rules:followed_unsubscribe", args=[access.digest_unsubscribe_token(member)]))
         count = sum(len(found) for _saved, found in sections)

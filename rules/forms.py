@@ -7,14 +7,14 @@ from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from club.errors import InvalidInput
+
 from . import search
 from .models import Precedent, PrecedentCitation
 from .services import QUESTION_MAX_LENGTH, TEXT_MAX_LENGTH
 
 
 def _no_control_characters(value: str) -> None:
-    from club.errors import InvalidInput
-
     try:
         search.check_text(value, max_length=len(value or ""))
     except InvalidInput as exc:
@@ -42,6 +42,10 @@ class PrecedentFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         # The examples are the rulebook's keys, typed as they are: code, not words.
         self.fields["rule"].help_text = format_html('<code translate="no">{}</code>', _("B12, M34, H30, T2 ..."))
+
+    def filter_fields(self) -> list[forms.BoundField]:
+        """The fields that narrow the list, without the search box the page shows apart."""
+        return [field for field in self if field.name != "q"]
 
     def params(self) -> dict:
         data = self.cleaned_data

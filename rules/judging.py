@@ -12,16 +12,15 @@ import copy
 import datetime as dt
 from collections.abc import Callable, Mapping
 
+from .engine_face import judge_game, registry
 from .selectors import readings_in_force
 
 Judge = Callable[[dict], dict]
 
 
 def dragon_judge() -> Judge:
-    """The club-rules judge of the engines (imported when first needed)."""
-    from rules.engines import dragon
-
-    return dragon.judge_game
+    """The club-rules judge of the engines."""
+    return judge_game
 
 
 def sitting_date(doc: Mapping) -> dt.date | None:
@@ -64,8 +63,6 @@ def judge_with_precedents(doc: Mapping, on: dt.date | dt.datetime | str | None =
     if judge is None:
         # A point the archive still holds but the engines no longer register cannot be passed on
         # (the rulebook test reports such drift); everything else goes to the engine.
-        from rules.engines.readings import registry
-
         known = registry()
         in_force = {k: v for k, v in in_force.items() if k in known}
     merged = {**in_force, **explicit}

@@ -16,6 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
 
+from . import point_words
+from .titles import is_russian
+
 
 class RulebookEntry(models.Model):
     """One text of a rulebook: a base rule, a modifier, a hand, a table, a definition, or a rule
@@ -55,9 +58,13 @@ class RulebookEntry(models.Model):
     @property
     def display_title(self) -> str:
         """The short title in the active language (Russian on a Russian page, else English)."""
-        from .titles import is_russian
-
         return self.title_ru if is_russian() and self.title_ru else self.title
+
+    @property
+    def shows_number(self) -> bool:
+        """Named with its number ("Base rule 12"): a Dragon Poker rule, modifier, hand or
+        definition; the tables and the other games' rules go by their titles alone."""
+        return self.game == "dragon" and self.kind != self.Kind.TABLE
 
 
 class InterpretationPoint(models.Model):
@@ -87,9 +94,7 @@ class InterpretationPoint(models.Model):
     @property
     def display_question(self) -> str:
         """The question in the active language (:mod:`rules.point_words`)."""
-        from .point_words import question
-
-        return question(self)
+        return point_words.question(self)
 
 
 class Precedent(models.Model):
@@ -167,9 +172,11 @@ class Precedent(models.Model):
     def is_published(self) -> bool:
         return self.status in self.PUBLISHED
 
-    def _in_language(self, name: str) -> str:
-        from .titles import is_russian
+    @property
+    def ruled_by_panel(self) -> bool:
+        return self.ruled_by_kind == self.RuledBy.PANEL
 
+    def _in_language(self, name: str) -> str:
         russian = getattr(self, f"{name}_ru")
         return russian if is_russian() and russian else getattr(self, name)
 
@@ -289,6 +296,14 @@ class Dispute(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("rules:dispute_detail", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_ruled(self) -> bool:
+        return self.status == self.Status.RULED
 
 
 class SearchDocument(models.Model):

@@ -9,32 +9,18 @@ call it; a test compares the database with :func:`expected_rows` after a sync.
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 
+from . import search
 from . import titles as rule_titles
+from .engine_face import import_engines, registry
+from .models import InterpretationPoint, RulebookEntry
 
-# Every engine module that registers interpretation points or holds rulebook data. A module not
-# written yet is skipped (the engines grow module by module); any other import error is raised.
-ENGINE_MODULES = (
-    "rules.engines.cards",
-    "rules.engines.dragon",
-    "rules.engines.dragon.seed_texts",
-    "rules.engines.dragon.readings_dragon",
-    "rules.engines.dragon.hands",
-    "rules.engines.dragon.tables",
-    "rules.engines.dragon.base_rules",
-    "rules.engines.dragon.deal",
-    "rules.engines.dragon.modifiers.base",
-    "rules.engines.casino",
-    "rules.engines.dice",
-    "rules.engines.draker",
-    "rules.engines.tricks",
-)
-
+# The rows read the engine modules by the names they were loaded under (the archive's face of the
+# engines, rules.engine_face, lists and imports them): the other games' modules by game.
 OTHER_GAMES = {
     "casino": "rules.engines.casino",
     "dice": "rules.engines.dice",
@@ -47,21 +33,6 @@ GAME_TITLES = {
     "tricks": "The 30-round trick game",
     "draker": "Draker combinations",
 }
-
-
-def import_engines() -> dict[str, object]:
-    """Import every engine module that exists; returns them by name."""
-    loaded = {}
-    for name in ENGINE_MODULES:
-        try:
-            loaded[name] = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-    modifiers = loaded.get("rules.engines.dragon.modifiers.base")
-    if modifiers is not None:
-        modifiers.registry()  # imports the modifier group modules, which register their points
-    return loaded
 
 
 @dataclass(frozen=True)
@@ -192,10 +163,8 @@ _RULE_REF = re.compile(r"\b([BMHTD]\d{1,3})\b")
 def expected_points() -> dict[str, dict]:
     """The interpretation points of the registry as row values (after importing the engines)."""
     import_engines()
-    from rules.engines import readings
-
     out = {}
-    for point_id, point in readings.registry().items():
+    for point_id, point in registry().items():
         out[point_id] = {"game": point.game, "question": point.question,
                          "seed_reference": point.seed_reference, "default": point.default,
                          "readings": list(point.readings), "readings_help": dict(point.readings_help)}
@@ -213,9 +182,6 @@ def rulebook_sync() -> dict[str, int]:
     """Upsert the rulebook rows and interpretation points from the engines; rows the engines no
     longer define are deleted (interpretation points a precedent fixed are kept). Returns counts.
     Running it twice changes nothing."""
-    from . import search
-    from .models import InterpretationPoint, RulebookEntry
-
     rows = expected_rows()
     existing = {e.key: e for e in RulebookEntry.objects.all()}
     created = updated = 0
@@ -268,8 +234,6 @@ def rulebook_sync() -> dict[str, int]:
 
 def rulebook_differences() -> list[str]:
     """What differs between the database and the engines (empty after a sync)."""
-    from .models import InterpretationPoint, RulebookEntry
-
     problems = []
     rows = {r.key: r for r in expected_rows()}
     stored = {e.key: e for e in RulebookEntry.objects.all()}

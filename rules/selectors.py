@@ -7,8 +7,13 @@ import threading
 from dataclasses import dataclass
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from . import archive_cache
+from club.errors import ApplicationError, InvalidInput
+from club.validators import query_date, query_int
+
+from . import archive_cache, search
 from .models import (
     Dispute,
     InterpretationPoint,
@@ -23,8 +28,6 @@ from .models import (
 
 def _as_date(on: dt.date | dt.datetime | str | None) -> dt.date:
     if on is None:
-        from django.utils import timezone
-
         return timezone.localdate()
     if isinstance(on, dt.datetime):
         return on.date()
@@ -189,13 +192,6 @@ def precedent_search_arguments(params, *, member=None) -> tuple[dict, list[str] 
     """The precedent list's query string (q, rule, modifier, hand, point, status, from, to) as
     the arguments of :func:`precedent_list`, and the full-text hits' permanent ids best first
     (None without words). A bad value is an :class:`~club.errors.InvalidInput` naming it."""
-    from django.utils.translation import gettext as _
-
-    from club.errors import InvalidInput
-    from club.validators import query_date, query_int
-
-    from . import search
-
     for name, limit in (("q", search.QUERY_MAX_LENGTH), ("rule", 40), ("point", 60)):
         search.check_text(params.get(name) and str(params.get(name)), field=name, max_length=limit)
     rule = params.get("rule") or None
@@ -321,12 +317,21 @@ class GraphNode:
     y: int
     current: bool
 
+    @property
+    def withdrawn(self) -> bool:
+        return self.status == Precedent.Status.WITHDRAWN
+
 
 @dataclass(frozen=True)
 class GraphEdge:
     source: GraphNode
     target: GraphNode
     treatment: str
+
+    @property
+    def ends_force(self) -> bool:
+        """The citing precedent overrules or supersedes the cited one: drawn in red."""
+        return self.treatment in PrecedentCitation.ENDS_FORCE
 
     @property
     def mid_x(self) -> int:
@@ -474,8 +479,6 @@ FOLLOWED_ITEMS = 30
 def saved_search_news(saved: SavedSearch, *, since=None, limit: int = FOLLOWED_ITEMS) -> list[Precedent]:
     """The published precedents a followed search matches, newest change first; with ``since``,
     only those published or changed after it. Drafts never: a feed's address is no login."""
-    from club.errors import ApplicationError
-
     try:
         arguments, _refs = precedent_search_arguments(saved.params(), member=None)
     except ApplicationError:  # a search that no longer parses finds nothing rather than failing

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from django.utils.translation import get_language
 
+from .engine_face import HANDS
+
 # Definitions (seed: "Определения").
 DEFINITIONS: dict[int, tuple[str, str]] = {
     1: ("Wild cards", "Дикие карты"),
@@ -253,8 +255,6 @@ _BY_PREFIX = {"D": DEFINITIONS, "B": BASE_RULES, "T": TABLES, "M": MODIFIERS}
 
 @lru_cache(maxsize=1)
 def _hands() -> dict[int, tuple[str, str]]:
-    from rules.engines.dragon.hands import HANDS
-
     return {hand.number: (hand.english, hand.seed_name) for hand in HANDS}
 
 

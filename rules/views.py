@@ -6,9 +6,11 @@ import datetime as dt
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -17,10 +19,10 @@ from django.views.decorators.http import require_POST
 from club import selectors as club_selectors
 from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member
-from games import presenters as game_presenters
 
-from . import access, archive_cache, point_words, search, selectors, services
+from . import access, archive_cache, hooks, point_words, search, selectors, services, whatif
 from .api import precedent_queryset
+from .following import search_label
 from .forms import DisputeForm, PrecedentFilterForm, PrecedentForm, PublishForm, RulingForm
 from .models import Dispute, InterpretationPoint, Precedent, RulebookEntry
 from .titles import is_russian
@@ -178,8 +180,6 @@ def precedent_transition(request: HttpRequest, permanent_id: str) -> HttpRespons
 
 
 def _forbidden(exc):
-    from django.core.exceptions import PermissionDenied
-
     return PermissionDenied(exc.message)
 
 
@@ -247,14 +247,12 @@ def dispute_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def dispute_new(request: HttpRequest) -> HttpResponse:
-    from games.selectors import archive_deal_snapshot
-
     member = _member(request)
     if member is None:
         raise Http404(_("This account is not a club member."))
     deal_ref = request.GET.get("deal", "")[:120]
     # The deal's cards only for who may see the deal.
-    snapshot = archive_deal_snapshot(deal_ref) if access.deal_for_ref(member, deal_ref) is not None else None
+    snapshot = whatif.deal_snapshot(deal_ref) if access.deal_for_ref(member, deal_ref) is not None else None
     form = DisputeForm(request.POST or None, initial={"deal_ref": deal_ref})
     if request.method == "POST" and form.is_valid():
         try:
@@ -277,11 +275,12 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _snapshot_trace(snapshot: dict) -> list[str]:
-    """The trace kept with a dispute, told as the deal page tells it (players by display name)."""
+    """The trace kept with a dispute, told as the deal page tells it (players by display name; the
+    words are the games app's: rules.hooks)."""
     trace = (snapshot or {}).get("trace") or []
     keys = {str(k) for k in (snapshot or {}).get("players") or {}} | {str(t.get("player")) for t in trace}
     names = dict(Member.objects.filter(pk__in=[k for k in keys if k.isdigit()]).values_list("pk", "display_name"))
-    return game_presenters.trace_lines(trace, names={str(pk): name for pk, name in names.items()})
+    return hooks.trace_lines(trace, names={str(pk): name for pk, name in names.items()})
 
 
 @login_required
@@ -343,9 +342,6 @@ def _saved_or_404(request, token: str, *, for_write: bool):
 
 
 def _list_url(params: dict) -> str:
-    from django.http import QueryDict
-    from django.urls import reverse
-
     query = QueryDict(mutable=True)
     query.update(params)
     return reverse("rules:precedent_list") + (f"?{query.urlencode()}" if params else "")
@@ -372,10 +368,6 @@ def follow(request: HttpRequest) -> HttpResponse:
 
 
 def followed_detail(request: HttpRequest, token: str) -> HttpResponse:
-    from django.urls import reverse
-
-    from .following import search_label
-
     saved = _saved_or_404(request, token, for_write=False)
     member = _member(request)
     news = selectors.with_standing(selectors.saved_search_news(saved, limit=10))
@@ -390,8 +382,6 @@ def followed_detail(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 def followed_list(request: HttpRequest) -> HttpResponse:
-    from .following import search_label
-
     member = _member(request)
     if member is None:
         raise Http404(_("This account is not a club member."))

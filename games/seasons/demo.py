@@ -13,9 +13,9 @@ from django.utils import timezone
 from club import demo as club_demo
 from club import services as club_services
 from club.models import RSVP, Member, ScheduledSession
+from games.tournaments import engine as tricks
 from games.tournaments import services as tournament_services
 from games.tournaments.models import Stage, Tournament
-from rules.engines import tricks
 
 from . import services
 from .models import Season

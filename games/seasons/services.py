@@ -85,7 +85,8 @@ def season_update(*, season: Season, actor: Member, **changes) -> Season:
                                extra={"field": field})
         setattr(season, field, list(value) if field == "games" else value)
     _check(season)
-    season.save()
+    if changes:
+        season.save(update_fields=list(changes))
     return season
 
 

@@ -18,14 +18,14 @@ from django.utils.translation import gettext as _
 
 from club.errors import Conflict, InvalidInput
 from club.models import Member
-from rules.engines.errors import RulesError
 
 from .. import engine
+from ..engine import RulesError
 from ..models import Bet, Claim, Deal, Result
 from ..presenters import lang
 from ..sitting import sitting_for
-from .recording import _check_claim_extras, _check_claim_rank_cards, _locked_deal
-from .results import _check_version, _create_result
+from .common import check_version, create_result, locked_deal
+from .recording import check_claim_extras, check_claim_rank_cards
 from .sittings import require_table
 
 SUITS = ("h", "d", "c", "s")
@@ -160,9 +160,9 @@ def _checked_extras(row: Mapping, rule: str, card: str) -> tuple:
     entered at the table is; a refusal names the form field it came from: the added claim's own
     field (its ``prefix`` and the field's name), or the row of a claim already recorded."""
     try:
-        return (*_check_claim_extras(rule, row.get("target") or "", row.get("direction") or "",
-                                     row.get("cancels") or ""),
-                *_check_claim_rank_cards(None, None, rule, card, row.get("rank"), row.get("cards") or ""))
+        return (*check_claim_extras(rule, row.get("target") or "", row.get("direction") or "",
+                                    row.get("cancels") or ""),
+                *check_claim_rank_cards(None, None, rule, card, row.get("rank"), row.get("cards") or ""))
     except InvalidInput as exc:
         name = exc.extra.get("field")
         prefix = row.get("prefix")
@@ -217,10 +217,10 @@ def result_correct(*, deal: Deal, actor: Member, supersedes: int, cards: Mapping
     again with them; the judgement is a new draft version that a second person confirms, and the
     deal's rows change only then."""
     require_table(actor, deal.game)
-    deal = _locked_deal(deal)
+    deal = locked_deal(deal)
     if deal.mode == Deal.Mode.QUICK:
         raise Conflict(_("This deal is a quick result: correct its winner and pot instead."), extra={"mode": deal.mode})
-    corrected = _check_version(deal, supersedes)
+    corrected = check_version(deal, supersedes)
     if corrected is None:
         raise Conflict(_("Deal %(number)s has no confirmed version to correct.") % {"number": deal.number},
                        extra={"supersedes": supersedes})
@@ -292,7 +292,7 @@ def result_correct(*, deal: Deal, actor: Member, supersedes: int, cards: Mapping
         "claims": new_claims if claims_changed else None,
         "claims_before": claims_before if claims_changed else None,
     }
-    return _create_result(deal, actor, "", corrected, [members[k] for k in judgement.get("winners") or []],
+    return create_result(deal, actor, "", corrected, [members[k] for k in judgement.get("winners") or []],
                           status=Result.Status.DRAFT, kind=Result.Kind.JUDGED, pot=sum(totals.values()), chips=chips,
                           judgement=judgement, document=doc, best_category=engine.best_category(judgement),
                           correction=correction, note=note[:200])
@@ -308,7 +308,7 @@ def correction_apply(result: Result, actor: Member) -> None:
     stale = Conflict(_("Deal %(number)s changed after version %(version)s was submitted; discard it and "
                        "correct the deal again.") % {"number": deal.number, "version": result.version},
                      extra={"version": result.version})
-    rows = {c.seq: c for c in deal.cards.order_by("seq")}
+    rows = {c.seq: c for c in deal.cards.select_for_update().order_by("seq")}
     for change in correction.get("cards") or []:
         row = rows.get(change["seq"])
         if row is None or row.card != change["from"]:

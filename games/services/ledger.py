@@ -34,7 +34,9 @@ def ledger_legs(*, chips: Mapping[str, int], bets: Mapping[int, list[tuple[str, 
     return legs
 
 
-def _post(result: Result) -> None:
+def ledger_post(result: Result) -> None:
+    """Post a confirmed result's chips: every bet into the pot, every payout out of it (inside the
+    confirmation's transaction)."""
     deal = result.deal
     bets: dict[int, list[tuple[str, int]]] = {}
     if result.kind == Result.Kind.QUICK and not deal.bets.exists():
@@ -60,7 +62,8 @@ def _post(result: Result) -> None:
         row.save()
 
 
-def _reverse(result: Result) -> None:
+def ledger_reverse(result: Result) -> None:
+    """Reverse every posting of a superseded result (the rows stay; each gets its opposite)."""
     now = timezone.now()
     postings: dict[uuid.UUID, uuid.UUID] = {}
     for entry in list(result.ledger.exclude(kind=LedgerEntry.Kind.REVERSAL)):

@@ -17,7 +17,7 @@ from club.models import Member
 from club.validators import shown
 
 from ..models import ActionReceipt, Deal, DealtCard, SetAside
-from .recording import _locked_deal, _require_no_live_result
+from .common import locked_deal, require_no_live_result
 from .sittings import require_table
 
 # The most taps one set-aside version may list (a deal has at most 10 circles of 8 players).
@@ -42,7 +42,7 @@ def action_once(*, actor: Member, deal: Deal, key: str, kind: str,
         return act(deal)
     try:
         with transaction.atomic():
-            locked = _locked_deal(deal)
+            locked = locked_deal(deal)
             found = _receipt(actor=actor, key=key, deal=locked, kind=kind)
             if found is not None:
                 return found.status, found.body
@@ -103,12 +103,12 @@ def deal_set_aside(*, deal: Deal, actor: Member, kept: str, from_seq: int, actio
     site's cards from there on are taken back and kept aside, and the phone sends its own next.
     Call it inside :func:`action_once`: a second "mine" must not take back the phone's own cards."""
     require_table(actor, deal.game)
-    deal = _locked_deal(deal)
+    deal = locked_deal(deal)
     if kept not in SetAside.Kept.values:
         raise InvalidInput(_("kept: choose the version already on the site or the version of this phone."),
                            extra={"field": "kept", "value": shown(kept)})
     if kept == SetAside.Kept.MINE:
-        _require_no_live_result(deal)
+        require_no_live_result(deal)
         removed = list(DealtCard.objects.filter(deal=deal, seq__gte=from_seq).order_by("seq"))
         aside = [{"kind": "card", "seq": c.seq, "card": c.card, "member": c.member_id, "by": c.created_by_id}
                  for c in removed]

@@ -15,9 +15,10 @@ from django.utils.translation import ngettext
 from club.errors import Conflict, InvalidInput
 from club.models import Member
 from club.validators import shown
-from rules.engines.errors import RulesError
+from rules.access import deal_id_of
 
 from .. import access, engine
+from ..engine import RulesError
 from ..models import (
     Bet,
     Claim,
@@ -27,18 +28,17 @@ from ..models import (
     Result,
 )
 from ..presenters import lang
-from ..sitting import Sitting, sitting_for
+from ..sitting import DealInSitting, game_document, readings_used, sitting_for
+from .common import (
+    locked_deal,
+    locked_live_game,
+    refuse_while_disputed,
+    require_no_live_result,
+    result_transition,
+)
 from .sittings import require_table
 
 # --- deals -----------------------------------------------------------------------------------------
-
-def _locked_live_game(game: Game) -> Game:
-    game = (Game.objects.select_for_update().select_related("session__venue").get(pk=game.pk))
-    if game.status != Game.Status.LIVE:
-        raise Conflict(_("Game %(number)s has ended; start the next one to deal again.") % {"number": game.number},
-                       extra={"game": game.pk, "status": game.status})
-    return game
-
 
 def _new_deal(game: Game, actor: Member, mode: str, started_at: dt.datetime | None, seed: str = "") -> Deal:
     open_deal = (Deal.objects.filter(game=game).exclude(results__status__in=Result.LIVE)
@@ -63,30 +63,8 @@ def deal_start(*, game: Game, actor: Member, started_at: dt.datetime | None = No
     """The next deal of a live Game: every player antes half the minimum stake. A quick deal
     records no cards and no bets: only its winner and pot."""
     require_table(actor, game)
-    game = _locked_live_game(game)
+    game = locked_live_game(game)
     return _new_deal(game, actor, Deal.Mode.QUICK if quick else Deal.Mode.RECORDED, started_at)
-
-
-def _game_doc(game: Game, *, upto: Deal | None = None, extra: Deal | None = None,
-              previous_game: bool = True) -> dict:
-    """The Game's sitting document up to ``upto`` (its deals with cards; the quick deals before the
-    last of them come in as unrecorded deals, see :func:`engine.sitting_document`), as the judgement
-    and (through the stored document) the advisor read it: with the previous Game at the table when
-    the readings in use read it (:func:`engine.with_previous_game`). The dealing, which never reads
-    it, asks for none (``previous_game=False``); the provisional judgement adds it itself, so the
-    readings in force are looked up once."""
-    deals = list(Deal.objects.filter(game=game).exclude(mode=Deal.Mode.QUICK)
-                 .prefetch_related("cards", "bets", "claims").order_by("number"))
-    if upto is not None:
-        deals = [d for d in deals if d.number <= upto.number]
-    game = Game.objects.select_related("session__venue").prefetch_related("players__member__dimension").get(pk=game.pk)
-    doc = engine.sitting_document(game, deals)
-    return engine.with_previous_game(doc, game) if previous_game else doc
-
-
-def _stepper(deal: Deal) -> engine.DealStepper:
-    """The engine's dealing of ``deal`` with its recorded cards replayed, read afresh."""
-    return engine.dealing(sitting_for(Deal.objects.select_related("game__session__venue").get(pk=deal.pk)))
 
 
 @transaction.atomic
@@ -94,16 +72,16 @@ def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
                  started_at: dt.datetime | None = None) -> Deal:
     """A deal dealt by the site from a seeded shuffle; the seed is kept so it can be replayed."""
     require_table(actor, game)
-    game = _locked_live_game(game)
+    game = locked_live_game(game)
     if seed:
         access.check_seed_chooser(actor, game, seed)
     seed = seed or secrets.token_hex(8)
     if len(seed) > 64:
         raise InvalidInput(_("The seed %(seed)s... is longer than 64 characters.") % {"seed": repr(seed[:20])}, extra={"field": "seed"})
     deal = _new_deal(game, actor, Deal.Mode.DIGITAL, started_at, seed=seed)
-    doc = _game_doc(game, previous_game=False)
+    doc = game_document(game, previous_game=False)
     try:
-        dealt = engine.seeded_cards(doc, deal.number, deal.started_at, seed)
+        dealt = engine.seeded_cards(doc, deal.number, deal.started_at, seed, readings=readings_used(doc))
     except RulesError as exc:
         raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value)})
     DealtCard.objects.bulk_create([
@@ -112,27 +90,15 @@ def deal_digital(*, game: Game, actor: Member, seed: str | None = None,
     return deal
 
 
-def _locked_deal(deal: Deal) -> Deal:
-    deal = Deal.objects.select_for_update().select_related("game__session__venue").get(pk=deal.pk)
-    return deal
-
-
-def _require_no_live_result(deal: Deal) -> None:
-    live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
-    if live is not None:
-        raise Conflict(_("Deal %(number)s already has result version %(version)s (%(status)s); "
-                         "the cards and bets cannot change.")
-                       % {"number": deal.number, "version": live.version, "status": live.status}, extra={"live_version": live.version,
-                                                                    "result": live.pk})
-
-
 @transaction.atomic
-def deal_card(*, deal: Deal, actor: Member, card: str, sitting: Sitting | None = None) -> DealtCard:
+def deal_card(*, deal: Deal, actor: Member, card: str, sitting: DealInSitting | None = None) -> DealtCard:
     """Record the next card of a deal, typed or tapped in either notation. The engine says which
     circle it belongs to and who receives it, and refuses a non-card or a card already dealt.
     ``sitting`` is the deal's sitting when the caller read it already (:func:`games.sitting.sitting_for`);
     the deal's row is locked and its state checked again here, so a card recorded or a result
-    submitted meanwhile is refused."""
+    submitted meanwhile is refused. The row says the revision the card moved the deal to
+    (``deal_revision``, games/live.py): one more than the sitting's when nothing else was written
+    for the deal since the sitting was read."""
     if sitting is None:
         sitting = sitting_for(Deal.objects.select_related("game__session__venue").get(pk=deal.pk))
     deal = sitting.deal
@@ -143,7 +109,7 @@ def deal_card(*, deal: Deal, actor: Member, card: str, sitting: Sitting | None =
                         live_status=Subquery(live.values("status")[:1]), live_pk=Subquery(live.values("pk")[:1]),
                         dealt=Subquery(DealtCard.objects.filter(deal=OuterRef("pk")).order_by().values("deal")
                                        .annotate(n=Count("pk")).values("n")))
-              .values("live_version", "live_status", "live_pk", "dealt").get())
+              .values("revision", "live_version", "live_status", "live_pk", "dealt").get())
     if deal.mode != Deal.Mode.RECORDED:
         raise Conflict(_("Deal %(number)s is a %(mode)s: its cards are not typed in.")
                        % {"number": deal.number, "mode": deal.get_mode_display()},
@@ -171,6 +137,8 @@ def deal_card(*, deal: Deal, actor: Member, card: str, sitting: Sitting | None =
         raise Conflict(_("Card %(seq)s of deal %(number)s was recorded at the same time; reload.")
                        % {"seq": dealt.seq + 1, "number": deal.number},
                        extra={"seq": dealt.seq})
+    # The deal's row is locked until this commits, so the card's own move is the only one.
+    row.deal_revision = locked["revision"] + 1
     return row
 
 
@@ -178,8 +146,8 @@ def deal_card(*, deal: Deal, actor: Member, card: str, sitting: Sitting | None =
 def deal_card_undo(*, deal: Deal, actor: Member) -> str:
     """Take back the last recorded card (its history row keeps it)."""
     require_table(actor, deal.game)
-    deal = _locked_deal(deal)
-    _require_no_live_result(deal)
+    deal = locked_deal(deal)
+    require_no_live_result(deal)
     last = deal.cards.order_by("-seq").first()
     if last is None or deal.mode != Deal.Mode.RECORDED:
         raise Conflict(_("There is no recorded card to take back."))
@@ -193,10 +161,10 @@ def _open_for(deal: Deal, *, actor: Member, member: Member, what: str, quick: st
     deal with no live result, ``member`` one of its players, and his own (or a croupier's) act."""
     game = deal.game
     require_table(actor, game)
-    deal = _locked_deal(deal)
+    deal = locked_deal(deal)
     if deal.mode == Deal.Mode.QUICK:
         raise Conflict(quick)
-    _require_no_live_result(deal)
+    require_no_live_result(deal)
     if not any(gp.member_id == member.pk for gp in game.players.all()):
         raise InvalidInput(_("%(name)s does not play in this deal.") % {"name": member},
                            extra={"field": "member", "value": member.pk})
@@ -290,7 +258,7 @@ def _check_claim(deal: Deal, member: Member, rule: str, card: str, suit: str) ->
 _CANCELLED_RULE = re.compile(r"^(?:B(?:[1-9]|1[0-9]|2[0-5])|M(?:[1-9][0-9]?|100))$")
 
 
-def _check_claim_extras(rule: str, target: str, direction: str, cancels: str) -> tuple[str, str, str]:
+def check_claim_extras(rule: str, target: str, direction: str, cancels: str) -> tuple[str, str, str]:
     """The target card, the direction and the cancelled rule of a claim, each only where ``rule``
     reads it (``engine.claim_reads``) and each a value the judge knows. Returns them as stored."""
     reads = engine.claim_reads(rule)
@@ -368,7 +336,7 @@ def claim_card_list(value) -> list[str]:
     return [str(t).strip() for t in value if str(t).strip()]
 
 
-def _check_claim_rank_cards(deal: Deal | None, member: Member | None, rule: str, card: str, rank,
+def check_claim_rank_cards(deal: Deal | None, member: Member | None, rule: str, card: str, rank,
                             cards) -> tuple[int | None, str]:
     """The rank chosen and the further cards of a claim, each only where ``rule`` reads it
     (``engine.claim_reads``): a rank 2..14 other than the card's own, and at most as many further
@@ -428,8 +396,8 @@ def claim_declare(*, deal: Deal, actor: Member, member: Member, rule: str, card:
     deal = _open_for(deal, actor=actor, member=member, what="claim",
                      quick=_("A quick result has no cards to claim on."))
     rule, card, suit = _check_claim(deal, member, rule, card, suit)
-    target, direction, cancels = _check_claim_extras(rule, target, direction, cancels)
-    rank, cards = _check_claim_rank_cards(deal, member, rule, card, rank, cards)
+    target, direction, cancels = check_claim_extras(rule, target, direction, cancels)
+    rank, cards = check_claim_rank_cards(deal, member, rule, card, rank, cards)
     claim = Claim(deal=deal, member=member, rule=rule, card=card, suit=suit, target=target, direction=direction,
                   cancels=cancels, rank=rank, cards=cards)
     claim.save()
@@ -441,7 +409,7 @@ def _withdrawable(deal: Deal, actor: Member, owner: Member, what: str) -> Deal:
     ``owner``'s own or a croupier's act, and no result submitted yet."""
     require_table(actor, deal.game)
     access.check_withdraw(actor, owner, what=what)
-    deal = _locked_deal(deal)
+    deal = locked_deal(deal)
     if deal.is_voided:
         raise Conflict(_("Deal %(number)s is voided: nothing in it changes.") % {"number": deal.number},
                        extra={"deal": deal.pk})
@@ -487,7 +455,7 @@ def deal_void(*, deal: Deal, actor: Member) -> Deal:
     is corrected instead, and a disputed deal waits for the croupier's ruling."""
     access.check_croupier(actor, _("Only a croupier voids a deal or orders it replayed."))
     require_table(actor, deal.game)
-    game = _locked_live_game(deal.game)
+    game = locked_live_game(deal.game)
     deal = Deal.all_objects.select_for_update().select_related("game__session__venue").get(pk=deal.pk)
     if deal.is_voided:
         raise Conflict(_("Deal %(number)s is already voided.") % {"number": deal.number}, extra={"deal": deal.pk})
@@ -495,9 +463,7 @@ def deal_void(*, deal: Deal, actor: Member) -> Deal:
     if later is not None:
         raise Conflict(_("Deal %(number)s is followed by deal %(later)s: only the last deal of a game is voided.")
                        % {"number": deal.number, "later": later.number}, extra={"deal": deal.pk, "later": later.pk})
-    from .results import _refuse_while_disputed, _transition
-
-    _refuse_while_disputed(deal)
+    refuse_while_disputed(deal)
     results = list(deal.results.select_for_update().filter(status__in=Result.LIVE))
     confirmed = next((r for r in results if r.status == Result.Status.CONFIRMED), None)
     if confirmed is not None:
@@ -507,7 +473,7 @@ def deal_void(*, deal: Deal, actor: Member) -> Deal:
                        extra={"live_version": confirmed.version, "result": confirmed.pk})
     now = timezone.now()
     for draft in results:
-        _transition(draft, Result.Status.DISCARDED)
+        result_transition(draft, Result.Status.DISCARDED)
         draft.closed_by, draft.closed_at = actor, now
         draft.save(update_fields=["status", "closed_by", "closed_at"])
     deal.voided_at, deal.voided_by = now, actor
@@ -529,3 +495,17 @@ def deal_replay(*, deal: Deal, actor: Member) -> Deal:
     fresh.replay_of = voided
     fresh.save(update_fields=["replay_of"])
     return fresh
+
+
+@transaction.atomic
+def deal_replay_by_ref(*, deal_ref: str, actor: Member) -> Deal | None:
+    """The archive's ruling of base rule 12 on the deal ``deal_ref`` names (``deal-<id>``): the deal
+    is replayed (:func:`deal_replay`), unless it is voided already or no recorded deal has that
+    reference. A deal that cannot be replayed refuses, naming why, and with it the whole ruling
+    (this runs inside the ruling's transaction: ``rules.services.dispute_replay``, through
+    ``rules.hooks``). Returns the fresh deal, or None."""
+    deal_id = deal_id_of(deal_ref)
+    deal = Deal.all_objects.filter(pk=deal_id).select_related("game__session__venue").first() if deal_id else None
+    if deal is None or deal.is_voided:
+        return None
+    return deal_replay(deal=deal, actor=actor)

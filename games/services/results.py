@@ -5,91 +5,38 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 
-from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club import outbox
 from club.errors import Conflict, InvalidInput
 from club.models import Member
-from club.states import transition
 from rules import selectors as rules_selectors
 from rules import services as rules_services
-from rules.engines.errors import RulesError
 from rules.models import Dispute
 
 from .. import access, engine
+from ..engine import RulesError
 from ..models import (
     Deal,
     Game,
     Result,
 )
-from ..sitting import sitting_for
-from .ledger import _post, _reverse
-from .recording import _game_doc, _locked_deal
+from ..sitting import game_document, precedents_for, readings_used, sitting_document, sitting_for
+from .common import (
+    check_version,
+    create_result,
+    deal_ref,
+    locked_deal,
+    refuse_while_disputed,
+    replayed_result,
+    result_transition,
+)
+from .corrections import correction_again, correction_apply
+from .ledger import ledger_post, ledger_reverse
 from .sittings import require_table
 
 # --- results -----------------------------------------------------------------------------------------
-
-def _replayed(actor: Member, key: str, deal: Deal | None = None) -> Result | None:
-    """The result this member already submitted with this Idempotency-Key, if any."""
-    if not key:
-        return None
-    found = Result.objects.filter(submitted_by=actor, idempotency_key=key).first()
-    if found is not None and deal is not None and found.deal_id != deal.pk:
-        raise Conflict(_("The Idempotency-Key %(key)s was already used for another deal.") % {"key": repr(key)},
-                       extra={"field": "Idempotency-Key", "value": key, "deal": found.deal_id})
-    return found
-
-
-def _check_version(deal: Deal, supersedes: int | None) -> Result | None:
-    """Refuse a submission while another is live, unless it names the confirmed version it
-    corrects. Returns the version being corrected."""
-    live = {r.status: r for r in deal.results.filter(status__in=Result.LIVE)}
-    draft = live.get(Result.Status.DRAFT)
-    confirmed = live.get(Result.Status.CONFIRMED)
-    if draft is not None:
-        raise Conflict(_("Deal %(number)s already has result version %(version)s waiting for "
-                         "confirmation; confirm or discard it first.") % {"number": deal.number, "version": draft.version},
-                       extra={"live_version": draft.version, "result": draft.pk, "status": draft.status})
-    if confirmed is not None and supersedes != confirmed.version:
-        raise Conflict(_("Deal %(number)s has confirmed result version %(version)s; a correction "
-                         "must name it (supersedes=%(version)s).") % {"number": deal.number, "version": confirmed.version},
-                       extra={"live_version": confirmed.version, "result": confirmed.pk, "status": confirmed.status})
-    if confirmed is None and supersedes is not None:
-        raise Conflict(_("Deal %(number)s has no confirmed version %(version)s to correct.")
-                       % {"number": deal.number, "version": supersedes},
-                       extra={"supersedes": supersedes})
-    return confirmed
-
-
-def _create_result(deal: Deal, actor: Member, key: str, corrected: Result | None, winners: Iterable[Member],
-                   **fields) -> Result:
-    version = (deal.results.aggregate(v=Max("version"))["v"] or 0) + 1
-    result = Result(deal=deal, version=version, submitted_by=actor, idempotency_key=key or "",
-                    supersedes=corrected, **fields)
-    try:
-        with transaction.atomic():
-            result.save()
-    except IntegrityError:
-        replay = _replayed(actor, key)
-        if replay is not None:
-            return replay
-        live = deal.results.filter(status__in=Result.LIVE).order_by("-version").first()
-        raise Conflict((_("Deal %(number)s was submitted at the same time: live version %(version)s.")
-                        % {"number": deal.number, "version": live.version}) if live
-                       else _("Deal %(number)s was submitted at the same time.") % {"number": deal.number},
-                       extra={"live_version": live.version if live else None,
-                              "result": live.pk if live else None})
-    result.winners.set(list(winners))
-    if result.kind == Result.Kind.JUDGED and getattr(settings, "GAMES_ADVISE_AFTER_SUBMIT", True):
-        from ..tasks import result_advise_task
-
-        outbox.enqueue(result_advise_task, result.pk)
-    return result
-
 
 def _bets_by_member(deal: Deal) -> dict[int, int]:
     totals: dict[int, int] = {}
@@ -103,13 +50,13 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
     """Judge a deal whose cards are recorded and submit the judgement as a draft result. The
     chips, winners and trace are the engine's; nothing is typed in."""
     require_table(actor, deal.game)
-    deal = _locked_deal(deal)
-    replay = _replayed(actor, idempotency_key, deal)
+    deal = locked_deal(deal)
+    replay = replayed_result(actor, idempotency_key, deal)
     if replay is not None:
         return replay
     if deal.mode == Deal.Mode.QUICK:
         raise Conflict(_("This deal is a quick result: submit its winner and pot instead."), extra={"mode": deal.mode})
-    corrected = _check_version(deal, supersedes)
+    corrected = check_version(deal, supersedes)
     game = deal.game
     sitting = sitting_for(deal)
     doc = sitting.judged_document
@@ -121,7 +68,7 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
                            % {"number": deal.number, "count": count, "expected": dealing.total},
                            extra={"field": "cards", "value": count})
     try:
-        judgement = engine.judge_deal(sitting)
+        judgement = engine.judge_deal_in_sitting(sitting)
     except RulesError as exc:
         raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value), "rule": exc.rule})
     members = {str(gp.member_id): gp.member for gp in game.players.select_related("member")}
@@ -131,10 +78,10 @@ def result_submit(*, deal: Deal, actor: Member, idempotency_key: str = "", super
         raise InvalidInput(_("The judgement names %(player)s, who is not at the table.") % {"player": repr(unknown[0])},
                            extra={"value": unknown[0]})
     pot = sum(_bets_by_member(deal).values())
-    return _create_result(deal, actor, idempotency_key, corrected,
-                          [members[k] for k in judgement.get("winners") or []],
-                          status=Result.Status.DRAFT, kind=Result.Kind.JUDGED, pot=pot, chips=chips,
-                          judgement=judgement, document=doc, best_category=engine.best_category(judgement))
+    return create_result(deal, actor, idempotency_key, corrected,
+                         [members[k] for k in judgement.get("winners") or []],
+                         status=Result.Status.DRAFT, kind=Result.Kind.JUDGED, pot=pot, chips=chips,
+                         judgement=judgement, document=doc, best_category=engine.best_category(judgement))
 
 
 @transaction.atomic
@@ -158,7 +105,7 @@ def result_advise(*, result: Result) -> Result:
     if result.kind != Result.Kind.JUDGED or not result.document or result.advice is not None:
         return result
     try:
-        advice = engine.advice(result.document)
+        advice = engine.advice(result.document, readings=readings_used(result.document))
     except (RulesError, ImportError, AttributeError) as exc:
         advice = {"_unavailable": [{"rule": "", "text": str(exc)}]}
     result.advice = advice
@@ -201,14 +148,14 @@ def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member],
                         idempotency_key: str = "", supersedes: int | None = None, note: str = "") -> Result:
     """A quick result: the winner and the pot only, for a table that did not record its cards."""
     require_table(actor, deal.game)
-    deal = _locked_deal(deal)
-    replay = _replayed(actor, idempotency_key, deal)
+    deal = locked_deal(deal)
+    replay = replayed_result(actor, idempotency_key, deal)
     if replay is not None:
         return replay
     if deal.mode != Deal.Mode.QUICK:
         raise Conflict(_("Deal %(number)s has its cards recorded: its result is judged, not typed in.") % {"number": deal.number},
                        extra={"mode": deal.mode})
-    corrected = _check_version(deal, supersedes)
+    corrected = check_version(deal, supersedes)
     players = [gp.member_id for gp in deal.game.players.all()]
     winners = list(winners)
     for w in winners:
@@ -222,16 +169,8 @@ def result_submit_quick(*, deal: Deal, actor: Member, winners: Iterable[Member],
                               "max": deal.game.max_stake},
                            extra={"field": "pot", "value": pot})
     chips = quick_chips(players=players, winners=[w.pk for w in winners], pot=pot, bets=_bets_by_member(deal))
-    return _create_result(deal, actor, idempotency_key, corrected, winners, status=Result.Status.DRAFT,
-                          kind=Result.Kind.QUICK, pot=pot, chips=chips, note=note[:200])
-
-
-def _transition(result: Result, to: str) -> None:
-    try:
-        transition(result, to, what=_("result"))
-    except Conflict as exc:
-        exc.extra["version"] = result.version
-        raise
+    return create_result(deal, actor, idempotency_key, corrected, winners, status=Result.Status.DRAFT,
+                         kind=Result.Kind.QUICK, pot=pot, chips=chips, note=note[:200])
 
 
 def _locked_result(result: Result) -> Result:
@@ -258,8 +197,8 @@ def _later_judged_deals(deal: Deal) -> list[Deal]:
     following = (Game.objects.filter(session_id=deal.game.session_id, number__gt=deal.game.number)
                  .order_by("number").first())
     if following is not None:
-        doc = engine.sitting_document(following)
-        if engine.reads_previous_game(doc, engine.readings_used(doc)):
+        doc = sitting_document(following)
+        if engine.reads_previous_game(doc, readings_used(doc)):
             later += list(following.deals.exclude(mode=Deal.Mode.QUICK).order_by("number"))
     return later
 
@@ -283,7 +222,8 @@ def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
         if current is None:
             continue
         try:
-            fresh = engine.judge_last_deal(_game_doc(deal.game, upto=deal))
+            doc = game_document(deal.game, upto=deal)
+            fresh = engine.judge_last_deal(doc, precedents=precedents_for(doc))
         except RulesError as exc:
             raise InvalidInput(engine.rules_message(exc), extra={"value": str(exc.value), "deal": deal.number})
         if json.loads(json.dumps(fresh)) == current.judgement:      # as stored: JSON
@@ -292,8 +232,6 @@ def results_rejudge_later(*, result: Result, actor: Member) -> list[Result]:
             confirmed = current.supersedes
             result_discard(result=current, actor=actor)
             if current.correction:
-                from .corrections import correction_again
-
                 new = correction_again(current, current.submitted_by)
             else:
                 new = result_submit(deal=deal, actor=current.submitted_by,
@@ -310,23 +248,21 @@ def _confirm(result: Result, actor: Member) -> Result:
     result = _locked_result(result)
     game = result.deal.game
     access.check_table(actor, game)
-    _refuse_while_disputed(result.deal)
+    refuse_while_disputed(result.deal)
     access.check_confirm(actor, result)
-    _transition(result, Result.Status.CONFIRMED)
+    result_transition(result, Result.Status.CONFIRMED)
     now = timezone.now()
     if result.supersedes_id:
         old = _locked_result(result.supersedes)
-        _transition(old, Result.Status.SUPERSEDED)
+        result_transition(old, Result.Status.SUPERSEDED)
         old.closed_by, old.closed_at = actor, now
         old.save(update_fields=["status", "closed_by", "closed_at"])
-        _reverse(old)
+        ledger_reverse(old)
     if result.correction:
-        from .corrections import correction_apply
-
         correction_apply(result, actor)
     result.confirmed_by, result.confirmed_at = actor, now
     result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    _post(result)
+    ledger_post(result)
     return result
 
 
@@ -334,7 +270,7 @@ def _confirm(result: Result, actor: Member) -> Result:
 def result_discard(*, result: Result, actor: Member) -> Result:
     result = _locked_result(result)
     require_table(actor, result.deal.game)
-    _transition(result, Result.Status.DISCARDED)
+    result_transition(result, Result.Status.DISCARDED)
     result.closed_by, result.closed_at = actor, timezone.now()
     result.save(update_fields=["status", "closed_by", "closed_at"])
     return result
@@ -342,25 +278,9 @@ def result_discard(*, result: Result, actor: Member) -> Result:
 
 # --- disputes (the precedent archive's process, base rule 12) ------------------------------------
 
-def deal_ref(deal: Deal) -> str:
-    """The reference under which the precedent archive knows a deal (see
-    :func:`games.selectors.archive_deal_snapshot`)."""
-    return f"deal-{deal.pk}"
-
-
 @transaction.atomic
 def dispute_raise(*, deal: Deal, actor: Member, question: str) -> Dispute:
     """Call the croupier on a deal: an archive dispute, prefilled with the deal as recorded. Only a
     player of the table or a croupier may dispute it; the archive allows one open dispute per deal."""
     require_table(actor, deal.game)
     return rules_services.dispute_raise(actor=actor, deal_ref=deal_ref(deal), question=question)
-
-
-def _refuse_while_disputed(deal: Deal) -> None:
-    ref = deal_ref(deal)
-    if rules_selectors.deal_is_disputed(ref):
-        dispute = rules_selectors.disputes_list(status=Dispute.Status.OPEN).filter(deal_ref=ref).first()
-        number = dispute.pk if dispute is not None else "?"
-        raise Conflict(_("Deal %(number)s is disputed (dispute #%(dispute)s); the croupier must rule first.")
-                       % {"number": deal.number, "dispute": number},
-                       extra={"dispute": dispute.pk if dispute is not None else None, "deal_ref": ref})

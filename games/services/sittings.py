@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from club.errors import Conflict, InvalidInput, NotFound
 from club.models import Member, ScheduledSession, SeatAssignment
 from club.seats import CLOCKWISE, MAX_PLAYERS, MIN_PLAYERS
-from rules.engines.errors import RulesError
+from club.states import transition
 
 from .. import access, engine
+from ..engine import RulesError
 from ..models import (
     Clothing,
     Drink,
@@ -102,7 +103,7 @@ def _clean_room(room: Mapping) -> dict:
 def _end_live(session: ScheduledSession, actor: Member) -> Game | None:
     live = Game.objects.select_for_update().filter(session=session, status=Game.Status.LIVE).first()
     if live is not None:
-        live.status = Game.Status.ENDED
+        transition(live, Game.Status.ENDED, what=_("game"))
         live.ended_at = timezone.now()
         live.save(update_fields=["status", "ended_at"])
     return live
@@ -195,7 +196,7 @@ def game_end(*, game: Game, actor: Member) -> Game:
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.status != Game.Status.LIVE:
         raise Conflict(_("Game %(number)s has already ended.") % {"number": game.number}, extra={"status": game.status})
-    game.status = Game.Status.ENDED
+    transition(game, Game.Status.ENDED, what=_("game"))
     game.ended_at = timezone.now()
     game.save(update_fields=["status", "ended_at"])
     return game

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 
 from club.errors import Conflict, Forbidden, InvalidInput, NotFound
 from club.models import RSVP, Member, ScheduledSession
+from games.models import LedgerEntry
 
 from .models import CasinoHand, DiceMatch, DrakerGame, DrakerPlayer
 
@@ -184,8 +185,6 @@ def credit_limit() -> int:
 
 def member_chips(member: Member) -> int:
     """The member's chips in the club's one ledger: deals, casino hands and dice matches."""
-    from games.models import LedgerEntry
-
     return (LedgerEntry.objects.filter(account=LedgerEntry.Account.MEMBER, member=member)
             .aggregate(total=Coalesce(Sum("amount"), 0))["total"])
 

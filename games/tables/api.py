@@ -19,11 +19,11 @@ from rest_framework.views import APIView
 from club.api import actor_of
 from club.models import Member, ScheduledSession, Venue
 from club.validators import INT32_BOUNDS, INT32_MIN, sane_date_range
-from rules.engines import casino as casino_engine
-from rules.engines import dice as dice_engine
-from rules.engines import draker as draker_engine
 
 from . import access, presenters, selectors, services
+from .engines import casino as casino_engine
+from .engines import dice as dice_engine
+from .engines import draker as draker_engine
 from .models import CasinoHand, DiceMatch, DrakerGame
 
 # --- casino hands ------------------------------------------------------------------------------

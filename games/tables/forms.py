@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from club.models import Member, ScheduledSession, Venue
-from rules.engines import draker as draker_engine
 
+from .engines import draker as draker_engine
 from .models import DiceMatch
 
 FACE_CHOICES = [("", "–")] + [(str(v), f"{face} {v}") for v, face in
@@ -82,6 +82,10 @@ class DiceMoveForm(forms.Form):
             self.fields[f"die{i}"] = forms.TypedChoiceField(label=_("Die %(n)s") % {"n": i + 1},
                                                              choices=FACE_CHOICES, coerce=int, empty_value=None,
                                                              required=False)
+
+    def die_fields(self) -> list[forms.BoundField]:
+        """The five faces' pickers, in the dice's order."""
+        return [self[f"die{i}"] for i in range(5)]
 
     def faces(self) -> list[int | None]:
         return [self.cleaned_data.get(f"die{i}") for i in range(5)]
@@ -190,6 +194,10 @@ class DrakerGameForm(forms.Form):
 
     def _member(self, value) -> Member | None:
         return self.members.get(int(value))
+
+    def game_fields(self) -> list[forms.BoundField]:
+        """What is said of the game as a whole, under its rows of places."""
+        return [self["session"], self["note"]]
 
     def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
         return [(i + 1, self[f"member_{i}"], self[f"life_{i}"]) for i in range(DRAKER_GAME_ROWS)]

@@ -80,6 +80,19 @@ class CasinoHand(models.Model):
     def is_settled(self) -> bool:
         return self.phase == self.Phase.SETTLED
 
+    @property
+    def awaits_decision(self) -> bool:
+        """The player plays, raises or folds: before the draw or after it."""
+        return self.phase in (self.Phase.FIRST_DECISION, self.Phase.SECOND_DECISION)
+
+    @property
+    def awaits_draw(self) -> bool:
+        return self.phase == self.Phase.DRAW
+
+    @property
+    def awaits_reveal(self) -> bool:
+        return self.phase == self.Phase.REVEAL
+
 
 class DiceMatch(models.Model):
     """A match of dice poker between two members, recorded from real dice or rolled here.
@@ -156,6 +169,19 @@ class DiceMatch(models.Model):
     @property
     def is_invited(self) -> bool:
         return self.phase == self.INVITED
+
+    @property
+    def is_declined(self) -> bool:
+        return self.phase == self.DECLINED
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.phase == self.WITHDRAWN
+
+    @property
+    def is_recorded(self) -> bool:
+        """Real dice: the faces rolled are typed in."""
+        return self.mode == self.Mode.RECORDED
 
     @property
     def is_closed(self) -> bool:

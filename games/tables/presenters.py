@@ -4,15 +4,18 @@ dice)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
-from rules.engines import casino as casino_engine
 
 from . import selectors
+from .engines import casino as casino_engine
+from .engines import draker as draker_engine
+from .forms import DRAKER_SUIT_NAMES, PROFESSION_NAMES
 from .models import CasinoHand, DiceMatch, DrakerGame, DrakerTurn
 
 CASINO_ACTIONS = {"first_decision": ("play", "raise", "fold"), "draw": ("draw",),
@@ -24,9 +27,84 @@ DICE_ACTIONS = {"roll": ("roll",), "bargain": ("raise", "no_raise"), "respond": 
                 DiceMatch.INVITED: (), DiceMatch.DECLINED: (), DiceMatch.WITHDRAWN: ()}
 DICE_ACTION_NAMES = {"roll": _("Roll"), "raise": _("Raise"), "no_raise": _("No raise"), "accept": _("Accept"),
                      "decline": _("Decline"), "pass": _("Pass"), "reroll": _("Reroll")}
+# A move that gives something up (folding, passing, declining, not raising) is the quieter button.
+QUIET_ACTIONS = frozenset({"fold", "pass", "decline", "no_raise"})
+DRAKER_ROLE_NAMES = {"attack": _("attack"), "defence": _("defence")}
 KIND_NAMES = {"straight_rank": _("straight by rank"), "straight_profession": _("straight by profession"),
               "kare_rank": _("kare by rank"), "kare_profession": _("kare by profession")}
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+# Display names of the engines' internal values (decisions, outcomes, phases, how a round ended).
+LABELS = {
+    "decision": {"play": _("Play"), "raise": _("Raise"), "fold": _("Fold")},
+    "outcome": {"player": _("The player wins"), "house": _("The house wins"), "tie": _("A tie"),
+                "fold": _("Folded: the house wins the bank")},
+    "phase": {"roll": pgettext_lazy("dice match phase", "rolling"),
+              "bargain": pgettext_lazy("dice match phase", "bargaining"),
+              "respond": pgettext_lazy("dice match phase", "answering a raise"),
+              "reroll": pgettext_lazy("dice match phase", "rerolling"),
+              "over": pgettext_lazy("dice match phase", "over"),
+              "invited": pgettext_lazy("dice match phase", "invited"),
+              "declined": pgettext_lazy("dice match phase", "declined"),
+              "withdrawn": pgettext_lazy("dice match phase", "withdrawn")},
+    "how": {"comparison": pgettext_lazy("how a dice round was won", "by comparison"),
+            "decline": pgettext_lazy("how a dice round was won", "raise declined"),
+            "pass": pgettext_lazy("how a dice round was won", "passed"),
+            "rounds": pgettext_lazy("how a dice round was won", "on rounds")},
+    "dice_hand": {"nothing": pgettext_lazy("dice poker figure", "nothing"), "pair": pgettext_lazy("dice poker figure", "pair"),
+                  "two_pairs": pgettext_lazy("dice poker figure", "two pairs"),
+                  "set": pgettext_lazy("dice poker figure", "set"),
+                  "small_straight": pgettext_lazy("dice poker figure", "small straight"),
+                  "big_straight": pgettext_lazy("dice poker figure", "big straight"),
+                  "full_house": pgettext_lazy("dice poker figure", "full house"),
+                  "four": pgettext_lazy("dice poker figure", "four of a kind"),
+                  "poker": pgettext_lazy("dice poker figure", "poker")},
+}
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A move offered as a button: the code it posts (the API's and the form's value), the label
+    a person reads and whether it is the quieter kind of button."""
+
+    value: str
+    label: str
+    secondary: bool
+
+
+def action_buttons(actions, names) -> list[ActionButton]:
+    return [ActionButton(value=a, label=names[a], secondary=a in QUIET_ACTIONS) for a in actions]
+
+
+def casino_buttons(hand: CasinoHand) -> list[ActionButton]:
+    """The decisions the hand's player may take now (none outside a decision)."""
+    return action_buttons(CASINO_ACTIONS[hand.phase] if hand.awaits_decision else (), LABELS["decision"])
+
+
+@dataclass(frozen=True)
+class DiceMoveOffer:
+    """What the move form of a dice match asks for in its phase: the five faces rolled or the dice
+    rerolled, typed in from real dice (``tap_faces``) or rolled by the site; a raise's amount;
+    and the moves, as buttons."""
+
+    roll: bool
+    reroll: bool
+    amount: bool
+    tap_faces: bool
+    buttons: list[ActionButton]
+
+
+def dice_move_offer(match: DiceMatch) -> DiceMoveOffer:
+    actions = DICE_ACTIONS[match.phase]
+    roll, reroll = "roll" in actions, "reroll" in actions
+    return DiceMoveOffer(roll=roll, reroll=reroll, amount="raise" in actions,
+                         tap_faces=match.is_recorded and (roll or reroll),
+                         buttons=action_buttons(actions, DICE_ACTION_NAMES))
+
+
+def draker_role_name(role: str) -> str:
+    """A combination's role in words: attack (it holds a card of the common pool) or defence."""
+    return str(DRAKER_ROLE_NAMES[role])
 
 
 def casino_view(hand: CasinoHand) -> dict[str, Any]:
@@ -127,8 +205,6 @@ def casino_hand_name(name) -> str:
 
 
 def dice_hand_name(name) -> str:
-    from .templatetags.tables_tags import LABELS
-
     return str(LABELS["dice_hand"].get(str(name), pgettext("dice poker figure", "nothing")))
 
 
@@ -170,8 +246,6 @@ def casino_steps(view: dict) -> list[str]:
                                                                                    "rule": rule}
         elif event == "showdown":
             player, house_value = view.get("player_value") or {}, view.get("house_value") or {}
-            from .templatetags.tables_tags import LABELS
-
             text = gettext("%(player)s against %(house)s: %(outcome)s") % {
                 "player": casino_hand_name(player.get("name")), "house": casino_hand_name(house_value.get("name")),
                 "outcome": str(LABELS["outcome"].get(step.get("outcome"), "")).lower()}
@@ -242,10 +316,6 @@ def dice_steps(match: DiceMatch) -> list[str]:
 
 def draker_card_name(card) -> str:
     """A Draker card: its rank, suit and profession, "7 hearts, archer"."""
-    from rules.engines import draker as draker_engine
-
-    from .forms import DRAKER_SUIT_NAMES, PROFESSION_NAMES
-
     rank = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(card.rank, str(card.rank))
     profession = PROFESSION_NAMES.get(draker_engine.PROFESSIONS.get(card.profession, ""), "")
     return gettext("%(rank)s %(suit)s, %(profession)s") % {
@@ -254,8 +324,6 @@ def draker_card_name(card) -> str:
 
 def draker_score_steps(score, effects: int = 0) -> list[str]:
     """How a Draker combination is valued, step by step, from the engine's numbers."""
-    from rules.engines import draker as draker_engine
-
     kinds = [str(KIND_NAMES[k]) for k in draker_engine.KINDS if k in score.kinds]
     steps = [ngettext("%(n)s card: %(kinds)s", "%(n)s cards: %(kinds)s", len(score.cards)) % {
         "n": len(score.cards), "kinds": ", ".join(kinds)}]
@@ -286,8 +354,6 @@ def draker_score_steps(score, effects: int = 0) -> list[str]:
 
 def draker_balance_steps(balance) -> list[str]:
     """The life points a Draker turn costs, step by step."""
-    from rules.engines import draker as draker_engine
-
     steps = [gettext("attack: earned %(earned)s, spent %(spent)s") % {"earned": balance.earned_attack,
                                                                       "spent": balance.spent_attack},
              gettext("defence: earned %(earned)s, spent %(spent)s") % {"earned": balance.earned_defence,
@@ -335,8 +401,6 @@ def draker_game_data(game: DrakerGame, turns: list[DrakerTurn] | None = None) ->
 
 def draker_turn_line(turn: DrakerTurn) -> str:
     """A recorded turn in a line: who declared what, its value and what the turn cost in life."""
-    from rules.engines import draker as draker_engine
-
     kinds = ", ".join(str(KIND_NAMES[k]) for k in draker_engine.KINDS if k in set(turn.score.get("kinds", ())))
     count = len(turn.score.get("cards", ()))
     cards = ngettext("%(n)s card", "%(n)s cards", count) % {"n": count}

@@ -10,8 +10,8 @@ from django.db.models.functions import Coalesce
 
 from club.models import Member
 from games.models import LedgerEntry
-from rules.engines import dice as dice_engine
 
+from .engines import dice as dice_engine
 from .models import CasinoHand, DiceMatch, DrakerGame, DrakerPlayer, DrakerTurn
 
 # --- the casino table --------------------------------------------------------------------------

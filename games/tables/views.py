@@ -16,9 +16,9 @@ from django_htmx.http import HttpResponseStopPolling
 from club.errors import ApplicationError, Forbidden, NotFound
 from club.models import Member, ScheduledSession
 from club.selectors import member_for_user
-from rules.engines.errors import RulesError
 
 from . import access, presenters, selectors, services
+from .engines import RulesError
 from .forms import (
     DRAKER_GAME_OPEN_ROWS,
     CasinoDrawForm,
@@ -111,7 +111,7 @@ def _hand_page(request: HttpRequest, member: Member, hand: CasinoHand, *, draw_f
     view = presenters.casino_view(hand)
     return render(request, "tables/casino_hand.html", {
         "hand": hand, "view": view, "mine": hand.player_id == member.pk,
-        "actions": presenters.CASINO_ACTIONS[hand.phase],
+        "buttons": presenters.casino_buttons(hand),
         "draw_form": draw_form or CasinoDrawForm(cards=view["player_cards"]),
         "error": error, "odds": hand.odds if hand.phase != CasinoHand.Phase.FIRST_DECISION else None,
         "decisions": ("fold", "play", "raise"), "steps": presenters.casino_steps(view),
@@ -257,7 +257,7 @@ def _dice_context(member: Member, match: DiceMatch, *, form: DiceMoveForm | None
     can_act = under_way and to_act is not None and (to_act == member or access.is_match_croupier(member, match))
     return {
         "match": match, "state": state, "form": form or DiceMoveForm(), "to_act": to_act, "error": error,
-        "actions": presenters.DICE_ACTIONS[match.phase], "names": names,
+        "move": presenters.dice_move_offer(match), "names": names,
         "action_names": presenters.DICE_ACTION_NAMES,
         "to_act_dice": state["dice"].get(state["to_act"]) if under_way and state["to_act"] else None,
         "players": [(name, m, state["dice"][name], state["wins"][name], state["contributions"][name])
@@ -384,9 +384,10 @@ def draker(request: HttpRequest) -> HttpResponse:
     kinds = ([str(presenters.KIND_NAMES[k]) for k in sorted(result["score"].kinds)] if result else [])
     steps = {"score": presenters.draker_score_steps(result["score"], turn.numbers().get("effects", 0)),
              "balance": presenters.draker_balance_steps(result["balance"])} if result else {}
+    role = presenters.draker_role_name(result["score"].role) if result else ""
     return render(request, "tables/draker.html", {
-        "rows": rows, "turn": turn, "result": result, "error": error, "kinds": kinds, "steps": steps},
-        status=status)
+        "rows": rows, "turn": turn, "result": result, "error": error, "kinds": kinds, "steps": steps,
+        "role": role}, status=status)
 
 
 # --- Draker games ------------------------------------------------------------------------------

@@ -8,9 +8,9 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from rules.engines.errors import RulesError
-
 from .. import charts, engine, presenters
+from ..engine import RulesError
+from ..services.recording import direction_words as recorded_direction_words
 
 register = template.Library()
 
@@ -95,6 +95,24 @@ def hand_name(category) -> str:
 
 
 @register.filter
+def circle_name(kind) -> str:
+    """A circle's kind in words: open or dark."""
+    return presenters.circle_name(str(kind))
+
+
+@register.filter
+def period_name(period) -> str:
+    """A leaderboard period in words: week, month, year, all time."""
+    return presenters.period_name(period)
+
+
+@register.filter
+def rating_tab(game) -> presenters.RatingTab:
+    """What the ratings page shows for a tab (``all`` or a game): its layout and how it rates."""
+    return presenters.rating_tab(game)
+
+
+@register.filter
 def order_word(value) -> str:
     """A card or suit order in words: natural or inverted."""
     return presenters.order_label(str(value))
@@ -115,9 +133,7 @@ def suit_symbol(suit) -> str:
 @register.filter
 def direction_words(direction) -> str:
     """A claim's direction (up, down, incrementing ...) in the member's words."""
-    from games.services.recording import direction_words as words
-
-    return words(direction)
+    return recorded_direction_words(direction)
 
 
 @register.filter

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from club import demo as club_demo
 from club.models import Member, Venue
-from rules.engines import tricks
 
+from . import engine as tricks
 from . import services
 from .models import Stage, Tournament
 

@@ -6,11 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member, Venue
-from rules.engines import cards as card_lib
-from rules.engines import tricks
-from rules.engines.cards import Card
-from rules.engines.errors import RulesError
 
+from . import engine as tricks
+from .engine import Card, RulesError, parse_card
 from .models import SEAT_LABELS, Stage
 from .presenters import seat_name
 
@@ -82,7 +80,7 @@ class RoundForm(forms.Form):
 
     def _card(self, name: str, text: str, what) -> Card | None:
         try:
-            return card_lib.parse_one(text)
+            return parse_card(text)
         except RulesError:
             self.add_error(name, _("%(what)s: %(value)s is not a card (e.g. Ah, 10c, Тч, Jo).")
                            % {"what": what, "value": _cut(text)})

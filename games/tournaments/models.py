@@ -64,6 +64,14 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
 
 class Entry(models.Model):
     """A member playing in a tournament. A withdrawn entry keeps the points already earned and is

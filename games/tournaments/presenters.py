@@ -17,16 +17,23 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from club.seats import Seat
-from rules.engines import cards as card_lib
-from rules.engines.errors import RulesError
 
-from .models import SEAT_LABELS
+from .engine import RulesError, parse_card
+from .models import SEAT_LABELS, Tournament
 from .selectors import DEMANDS, SUITS, card_view
 
 
 def seat_name(position: int) -> str:
     """The seat at ``position`` (0-3) by its name, lazily in the reader's language."""
     return Seat(SEAT_LABELS[position]).label
+
+
+def transition_buttons(tournament: Tournament) -> list[tuple[str, str]]:
+    """The statuses a croupier may move the tournament to, each with its button's words: a
+    finished tournament is reopened, a draft one is run, a running one is finished."""
+    words = {Tournament.Status.RUNNING: _("Reopen") if tournament.is_finished else _("Run"),
+             Tournament.Status.FINISHED: _("Finish")}
+    return [(to, words[to]) for to in Tournament.TRANSITIONS.get(tournament.status, ())]
 
 
 def _words(message: Any, params: Mapping[str, Any]) -> str:
@@ -45,7 +52,7 @@ _PROBLEM = re.compile(r"round (?:\d+|\?)(?:, trick (?P<trick>\d+))?(?:, seat (?P
 def _card(token: Any) -> str:
     """A card as the round page draws it (7♥, 🃏); anything else as it was written."""
     try:
-        card = card_lib.parse_one(str(token))
+        card = parse_card(str(token))
     except RulesError:
         return str(token)
     return card_view(str(card))["text"]

@@ -7,17 +7,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from club.models import Member
-from rules.engines import tricks
+from club.models import Member, OutboxMessage
 
+from . import engine as tricks
 from . import metrics
 from .models import (
     SEAT_LABELS,
     Bye,
     Entry,
     Rating,
+    Report,
     Round,
     Seat,
     Stage,
@@ -50,7 +53,9 @@ def tournament_detail(*, slug: str) -> Tournament:
     seats = Seat.objects.select_related("entry__member").order_by("position")
     tables = (Table.objects.order_by("number")
               .annotate(played=Count("rounds", filter=Q(rounds__live=True)),
-                        flagged=Count("rounds", filter=Q(rounds__live=True, rounds__flagged=True)))
+                        flagged=Count("rounds", filter=Q(rounds__live=True, rounds__flagged=True)),
+                        # what the tournament's stamp counts, read with what the tables show
+                        versions=Count("rounds"), last_round=Max("rounds__pk"))
               .prefetch_related(Prefetch("seats", queryset=seats), "scores"))
     stages = Stage.objects.order_by("number").prefetch_related(
         Prefetch("tables", queryset=tables), Prefetch("byes", queryset=Bye.objects.select_related("entry__member")))
@@ -61,13 +66,27 @@ def tournament_detail(*, slug: str) -> Tournament:
             .get(slug=slug))
 
 
+def _stamp(tournament: Tournament, *, tables: int, rounds: int, last_round: int | None) -> str:
+    at = tournament.standings_at.timestamp() if tournament.standings_at else 0
+    return f"{tournament.status}-{tables}-{rounds}-{last_round or 0}-{at}"
+
+
 def tournament_stamp(tournament: Tournament) -> str:
     """Where a tournament stands, in one query: changes when a round is recorded or replaced, a
-    stage seated, the standings computed again or the status moves."""
+    stage seated, the standings computed again or the status moves. It tells a poll only whether
+    anything changed; what is drawn carries :func:`tournament_detail_stamp`."""
     row = Table.objects.filter(stage__tournament=tournament).aggregate(
         n_tables=Count("pk", distinct=True), n_rounds=Count("rounds"), last_round=Max("rounds__pk"))
-    at = tournament.standings_at.timestamp() if tournament.standings_at else 0
-    return f"{tournament.status}-{row['n_tables']}-{row['n_rounds']}-{row['last_round'] or 0}-{at}"
+    return _stamp(tournament, tables=row["n_tables"], rounds=row["n_rounds"], last_round=row["last_round"])
+
+
+def tournament_detail_stamp(tournament: Tournament) -> str:
+    """:func:`tournament_stamp` of a tournament read by :func:`tournament_detail`, from that read
+    (no query): the stamp of the very tables and status a page draws. A stamp read after them
+    could count a round recorded in between, and the page, polling with it, would never show it."""
+    tables = [t for stage in tournament.stages.all() for t in stage.tables.all()]
+    return _stamp(tournament, tables=len(tables), rounds=sum(t.versions for t in tables),
+                  last_round=max((t.last_round for t in tables if t.last_round is not None), default=None))
 
 
 def table_lines(table: Table) -> list[dict]:
@@ -113,6 +132,11 @@ class SheetRow:
     bids_allowed: bool
     round: Round | None
     cells: list[dict[str, Any]]
+
+    @property
+    def is_open(self) -> bool:
+        """An open round, the sheet's ordinary one: its kind is not written beside its cards."""
+        return self.kind == "open"
 
     @property
     def kind_name(self) -> str:
@@ -239,13 +263,6 @@ def work_status(tournament: Tournament, *, kind: str, ref: str) -> WorkStatus | 
     """Where a report or a full rescore asked for on this tournament stands: waiting for the
     worker, under way, or done (with the link to what it made). ``ref`` is the report task's id or
     the rescore's token; None when ``kind`` or ``ref`` names no such work."""
-    from django.urls import reverse
-    from django.utils.translation import gettext as _
-
-    from club.models import OutboxMessage
-
-    from .models import Report
-
     ref = str(ref)[:64]
     if kind == "rescore":
         if not ref:
@@ -275,8 +292,6 @@ def work_status(tournament: Tournament, *, kind: str, ref: str) -> WorkStatus | 
 
 
 def _waiting_text(message, under_way: str) -> str:
-    from django.utils.translation import gettext as _
-
     if message is not None and message.sent_at is None and message.last_error:
         return _("Waiting for the worker: the task is kept and will be sent again shortly.")
     if message is not None and message.sent_at is None:

@@ -27,7 +27,7 @@ from club.selectors import member_for_user
 from . import access, selectors, services, tasks
 from .forms import EntryForm, RoundCorrectionForm, RoundForm, StageForm, TournamentForm
 from .models import Entry, Report, Round, Table, Tournament
-from .presenters import problem_words, seat_name
+from .presenters import problem_words, seat_name, transition_buttons
 
 
 def _tournament_or_404(slug: str) -> Tournament:
@@ -73,7 +73,7 @@ def _live_context(slug: str) -> dict:
         tables = [{"table": t, "lines": selectors.table_lines(t)} for t in stage.tables.all()]
         stages.append({"stage": stage, "tables": tables, "byes": list(stage.byes.all())})
     return {"tournament": tournament, "stages": stages, "view": selectors.standings(tournament),
-            "live_stamp": selectors.tournament_stamp(tournament)}
+            "live_stamp": selectors.tournament_detail_stamp(tournament)}
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -88,7 +88,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         entry_form = EntryForm()
         entry_form.fields["member"].queryset = Member.objects.filter(active=True).exclude(pk__in=entered)
         context.update(entry_form=entry_form, stage_form=StageForm(),
-                       transitions=Tournament.TRANSITIONS.get(tournament.status, ()),
+                       transitions=transition_buttons(tournament),
                        to_register=services.session_players_to_register(tournament))
     context["work"] = _work(request, tournament, 0)
     return render(request, "tournaments/tournament_detail.html", context)
@@ -174,8 +174,10 @@ def tournament_live(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(_("No such tournament."))
     if request.GET.get("since") == selectors.tournament_stamp(tournament):
         return HttpResponse(status=204)
-    response = render(request, "tournaments/_tournament_live.html", _live_context(slug))
-    if tournament.status != Tournament.Status.RUNNING:
+    # The tournament may have moved on since: the status decides from the same read as the part.
+    context = _live_context(slug)
+    response = render(request, "tournaments/_tournament_live.html", context)
+    if context["tournament"].status != Tournament.Status.RUNNING:
         response.status_code = HttpResponseStopPolling.status_code
     return response
 

@@ -6,6 +6,9 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import pgettext_lazy
 
+from rules import point_words
+from rules.models import PrecedentCitation
+
 register = template.Library()
 
 _SUITS = {"h": ("♥", "red"), "d": ("♦", "red"), "c": ("♣", "black"), "s": ("♠", "black")}
@@ -62,8 +65,6 @@ def standing_line(treatment) -> str:
 @register.filter
 def treatment_label(treatment) -> str:
     """A citation's treatment in words of the page's language ("overrules", "отменяет")."""
-    from rules.models import PrecedentCitation
-
     try:
         return str(PrecedentCitation.Treatment(treatment).label)
     except ValueError:
@@ -74,38 +75,28 @@ def treatment_label(treatment) -> str:
 def rule_words(text):
     """A point's or a founding precedent's text as words: codes marked as code, the seed's
     Russian marked as Russian on an English page (:func:`rules.point_words.marked`)."""
-    from rules.point_words import marked
-
-    return marked(text)
+    return point_words.marked(text)
 
 
 @register.filter
 def point_question(point):
     """The point's question in the page's language."""
-    from rules.point_words import question
-
-    return question(point)
+    return point_words.question(point)
 
 
 @register.filter
 def point_subject(point):
     """What the point is about in words (its rule's title, or its game), in the page's language."""
-    from rules.point_words import subject
-
-    return subject(point)
+    return point_words.subject(point)
 
 
 @register.filter
 def reading_meaning(point, reading):
     """What ``reading`` of ``point`` means, in the page's language."""
-    from rules.point_words import readings_help
-
-    return readings_help(point).get(reading, "")
+    return point_words.readings_help(point).get(reading, "")
 
 
 @register.filter
 def game_words(game):
     """A game's name in the page's language."""
-    from rules.point_words import game_words as words
-
-    return words(game)
+    return point_words.game_words(game)

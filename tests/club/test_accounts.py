@@ -66,7 +66,7 @@ def test_open_signup_setting(client):
     assert Member.objects.filter(user__email="open@example.org", role="member").exists()
 
 
-@override_settings(ACCOUNT_RATE_LIMITS={"login_failed": "3/m/ip"})
+@override_settings(LOGIN_RATE_LIMIT="3/m/ip")
 def test_failed_logins_are_rate_limited(client, plain_member):
     cache.clear()
     for _ in range(3):

@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from club.errors import NotFound, api_exception_handler
+from club.api_errors import api_exception_handler
+from club.errors import NotFound
 from club.models import ScheduledSession
 from tests import factories
 

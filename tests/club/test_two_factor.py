@@ -21,7 +21,7 @@ from club.models import Member
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "pw-12345678"
-PER_ACCOUNT = {"login_failed": "100/m/ip,3/5m/key"}
+PER_ACCOUNT = "100/m/ip,3/5m/key"
 # An inline script: a <script> with no src that is not a JSON data block.
 INLINE_SCRIPT = re.compile(r'<script(?![^>]*\b(?:src=|type="application/json"))[^>]*>', re.I)
 
@@ -115,7 +115,7 @@ def test_a_wrong_code_is_refused_at_sign_in(plain_member):
     assert not signed_in_user(client).is_authenticated
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_wrong_codes_count_against_the_accounts_sign_in_limit(plain_member):
     secret = with_totp(plain_member)
     client = Client()
@@ -126,6 +126,32 @@ def test_wrong_codes_count_against_the_accounts_sign_in_limit(plain_member):
     response = APIClient().post("/api/token/", {"username": plain_member.user.email, "password": PASSWORD,
                                                 "otp": totp_code(secret)}, format="json")
     assert response.status_code == 429
+
+
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
+def test_a_locked_account_is_refused_on_the_code_page_even_with_the_right_code(plain_member):
+    secret = with_totp(plain_member)
+    client = Client()
+    sign_in(client, plain_member)
+    for _ in range(3):
+        client.post(reverse("mfa_authenticate"), {"code": "000000"})
+    response = client.post(reverse("mfa_authenticate"), {"code": totp_code(secret)})
+    assert response.status_code == 200 and "Too many failed login attempts" in response.content.decode()
+    assert not signed_in_user(client).is_authenticated
+
+
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
+def test_wrong_codes_when_a_member_confirms_himself_count_against_the_limit_too(plain_member):
+    secret = with_totp(plain_member)
+    client = Client()
+    client.force_login(plain_member.user)
+    for _ in range(3):
+        response = client.post(reverse("mfa_reauthenticate"), {"code": "000000"})
+        assert "Incorrect code" in response.content.decode()
+    response = client.post(reverse("mfa_reauthenticate"), {"code": totp_code(secret)})
+    assert response.status_code == 200 and "Too many failed login attempts" in response.content.decode()
+    assert APIClient().post("/api/token/", {"username": plain_member.user.email, "password": PASSWORD},
+                            format="json").status_code == 429
 
 
 def test_a_recovery_code_signs_in_once(plain_member):
@@ -183,7 +209,7 @@ def token(login, password, **extra):
 
 def test_a_member_without_two_factor_gets_his_token_with_the_password(plain_member):
     response = token(plain_member.user.email, PASSWORD)
-    assert response.status_code == 200 and len(response.json()["token"]) == 40
+    assert response.status_code == 200 and len(response.json()["token"]) == 64
 
 
 def test_the_api_token_needs_the_code_when_two_factor_is_on(plain_member):
@@ -201,7 +227,7 @@ def test_the_api_token_needs_the_code_when_two_factor_is_on(plain_member):
     assert response.status_code == 400 and "9" * 40 not in response.content.decode()
 
     response = token(plain_member.user.email, PASSWORD, otp=totp_code(secret))
-    assert response.status_code == 200 and len(response.json()["token"]) == 40
+    assert response.status_code == 200 and len(response.json()["token"]) == 64
     # A code is good once: replaying it is refused.
     assert token(plain_member.user.email, PASSWORD, otp=totp_code(secret)).status_code == 403
 
@@ -219,7 +245,7 @@ def test_a_recovery_code_is_no_api_code(plain_member):
     assert token(plain_member.user.email, PASSWORD, otp=code).status_code == 403
 
 
-@override_settings(ACCOUNT_RATE_LIMITS=PER_ACCOUNT)
+@override_settings(LOGIN_RATE_LIMIT=PER_ACCOUNT)
 def test_wrong_api_codes_count_against_the_sign_in_limit(plain_member):
     secret = with_totp(plain_member)
     for _ in range(3):

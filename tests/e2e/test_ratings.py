@@ -18,15 +18,15 @@ WORDS = {
 
 
 def _load_demo():
+    """The demo club's members and every game they played (the rules archive's demo, which no
+    rating reads, is left out: a second of loading per test)."""
     from club import demo
     from games import demo as games_demo
     from games.tables import demo as tables_demo
     from games.tournaments import demo as tournaments_demo
-    from rules import demo as rules_demo
 
     demo.load()
     games_demo.load()
-    rules_demo.load()
     tables_demo.load()
     tournaments_demo.load()
 

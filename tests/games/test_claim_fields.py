@@ -14,6 +14,7 @@ from django.utils import translation
 from club.errors import InvalidInput
 from games import engine, services
 from games.models import Claim
+from games.sitting import deal_document
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_modifier_43_takes_a_target_card_and_the_judge_reads_it(game, croupier, 
     deal = services.deal_start(game=game, actor=croupier)
     claim = _claim(deal, players[0], rule="M43", card="5c", target="7ч")
     assert (claim.rule, claim.card, claim.target) == ("M43", "5c", "7h")
-    document = engine.deal_document(deal, deal.started_at.tzinfo)
+    document = deal_document(deal, deal.started_at.tzinfo)
     assert document["claims"] == [{"player": engine.player_key(players[0].pk), "rule": "M43", "card": "5c",
                                    "target": "7h"}]
 
@@ -47,7 +48,7 @@ def test_modifier_45_takes_a_direction_and_modifier_23_the_rule_it_cancels(game,
     assert _claim(deal, players[0], rule="M45", card="Kh", direction="decrementing").direction == "decrementing"
     # a Russian keyboard's М is read as M in the rule cancelled too
     assert _claim(deal, players[1], rule="M23", cancels="м7").cancels == "M7"
-    rows = {c["rule"]: c for c in engine.deal_document(deal, deal.started_at.tzinfo)["claims"]}
+    rows = {c["rule"]: c for c in deal_document(deal, deal.started_at.tzinfo)["claims"]}
     assert rows["M45"]["direction"] == "decrementing" and rows["M23"]["cancels"] == "M7"
 
 

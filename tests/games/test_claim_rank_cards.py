@@ -20,6 +20,7 @@ from django.utils import translation
 from club.errors import InvalidInput
 from games import engine, services
 from games.models import Claim
+from games.sitting import game_document, precedents_for
 from tests.games.conftest import confirm_quick
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,12 @@ def second_deal(game, croupier, players, cards):
 
 
 def judged(game) -> dict:
-    return engine.judge_last_deal(services._game_doc(game))
+    return judged_document(game_document(game))
+
+
+def judged_document(document: dict) -> dict:
+    """The judgement of the last deal of ``document``, with the readings in force on its date."""
+    return engine.judge_last_deal(document, precedents=precedents_for(document))
 
 
 def cards_of(judgement: dict, member) -> dict[str, dict]:
@@ -65,9 +71,9 @@ def test_modifier_51_a_rank_chosen_reaches_the_judge(game, croupier, players, re
     assert cards_of(before, north)["10d"]["rank"] == 10
     made = claim(deal, north, rule="M51", card="10♦", rank="Д")          # the Russian letter of the Unicorn
     assert (made.card, made.rank, made.cards) == ("10d", 12, "")
-    document = services._game_doc(game)
+    document = game_document(game)
     assert document["deals"][-1]["claims"] == [{"player": str(north.pk), "rule": "M51", "card": "10d", "rank": 12}]
-    after = engine.judge_last_deal(document)
+    after = judged_document(document)
     assert cards_of(after, north)["10d"]["rank"] == 12
     assert [t["after"] for t in after["trace"] if t["source"] == "M51"] == ["Qd"]
     hand_before = before["players"][str(north.pk)]["hand"]["category"]
@@ -85,9 +91,9 @@ def test_modifier_14_further_cards_invert_their_suits(game, croupier, players, r
     assert [c for c, row in before.items() if row["state"] == "dead" and row["open"]] == ["Ah", "Ad", "Ac"]
     made = claim(deal, north, rule="M14", card="10d", cards="4п")
     assert made.cards == "4s"
-    document = services._game_doc(game)
+    document = game_document(game)
     assert document["deals"][-1]["claims"][0]["cards"] == ["4s"]
-    after = cards_of(engine.judge_last_deal(document), north)
+    after = cards_of(judged_document(document), north)
     assert (before["10d"]["suit"], before["4s"]["suit"]) == ("d", "s")
     assert (after["10d"]["suit"], after["4s"]["suit"]) == ("c", "h")
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from club.errors import Conflict, Forbidden, InvalidInput
-from games import presenters, selectors, services
+from games import pages, presenters, services
 from games.models import Bet, Claim, Deal, LedgerEntry, Result
 from games.sitting import sitting_for
 from rules import services as rules_services
@@ -244,7 +244,7 @@ def test_a_refused_claim_is_shown_beside_it_in_words(real_judge, quick_advice, g
     services.result_submit(deal=deal, actor=players[1])
     refused = (sitting_for(deal).live.judgement or {}).get("refused_claims")
     assert refused and refused[0]["claim"]["rule"] == "M42"
-    page = selectors.deal_page(sitting=sitting_for(deal), member=players[0], lang="en")
+    page = pages.deal_page(sitting=sitting_for(deal), member=players[0], lang="en")
     words = page["refusals"][claim.pk]
     assert words.startswith("Refused:") and players[0].display_name in words
     assert "M42" in words and f" {players[0].pk} " not in words          # names, never member ids

@@ -7,8 +7,10 @@ import pytest
 from django.db import connection, connections
 
 from club.errors import Conflict
-from games import demo, selectors, services, tasks
+from club.models import OutboxMessage
+from games import demo, selectors, services, task_names, tasks
 from games.models import Deal, Game, LedgerEntry, Result
+from rules.models import Dispute
 from tests.games.conftest import full_deal
 
 
@@ -103,14 +105,35 @@ def test_real_judge_result_stores_the_engines_judgement(real_judge, game, croupi
 @pytest.mark.django_db
 def test_demo_load_is_idempotent(real_judge):
     first = demo.load()
-    counts = (Game.objects.count(), Deal.objects.count(), Result.objects.count(), LedgerEntry.objects.count())
+    counts = (Game.objects.count(), Deal.objects.count(), Result.objects.count(), LedgerEntry.objects.count(),
+              Dispute.objects.count())
     second = demo.load()
     assert [g.pk for g in first["games"]] == [g.pk for g in second["games"]]
     assert counts == (Game.objects.count(), Deal.objects.count(), Result.objects.count(),
-                      LedgerEntry.objects.count())
+                      LedgerEntry.objects.count(), Dispute.objects.count())
+    # The archive's demo disputes are of deals recorded here, so the games' demo raises them: a
+    # player of the table calls the croupier on two of its deals, and the first is ruled.
+    disputes = list(Dispute.objects.order_by("pk"))
+    assert [(d.raised_by.display_name, d.status) for d in disputes] == [("Skeeve", "ruled"), ("Skeeve", "open")]
+    for dispute in disputes:
+        deal = Deal.objects.get(pk=int(dispute.deal_ref.removeprefix("deal-")))
+        assert deal.game.players.filter(member=dispute.raised_by).exists()
+        assert dispute.deal_snapshot["cards"] and dispute.deal_snapshot["number"] == deal.number
     assert Result.objects.filter(kind="quick", status="confirmed").count() == 2
     digital = Deal.objects.filter(mode="digital")
     assert digital.count() == 4 and all(d.seed for d in digital)
     for result in Result.objects.filter(status="confirmed"):
         assert result.confirmed_by_id != result.submitted_by_id
         assert selectors.deal_sums(deal=result.deal) == 0
+
+
+@pytest.mark.django_db
+def test_the_advisor_is_asked_for_by_the_name_its_task_is_registered_under(judge, settings, game, croupier,
+                                                                             players):
+    """The services enqueue the advisor by name (the tasks import the services, not the other way
+    round): the outbox row names the task the worker knows, and a row queued before under Celery's
+    own name for it still finds it."""
+    settings.GAMES_ADVISE_AFTER_SUBMIT = True
+    result = services.result_submit(deal=full_deal(game, croupier), actor=players[0])
+    assert [m.task for m in OutboxMessage.objects.all() if m.args == [result.pk]] == [task_names.RESULT_ADVISE]
+    assert tasks.result_advise_task.name == task_names.RESULT_ADVISE == "games.tasks.result_advise_task"

@@ -9,6 +9,7 @@ import pytest
 from club.errors import Conflict, Forbidden, InvalidInput
 from games import engine, selectors, services
 from games.models import Bet, Claim, DealtCard, LedgerEntry, Result
+from games.sitting import game_document, readings_used
 from tests.games.conftest import full_deal
 
 pytestmark = pytest.mark.django_db
@@ -18,8 +19,8 @@ def recorded_deal(game, actor, seed="s1"):
     """A deal whose cards are recorded one by one, as a table taps them (the cards a seeded
     shuffle deals, so the deal is complete)."""
     deal = services.deal_start(game=game, actor=actor)
-    doc = services._game_doc(game, previous_game=False)
-    for dealt in engine.seeded_cards(doc, deal.number, deal.started_at, seed):
+    doc = game_document(game, previous_game=False)
+    for dealt in engine.seeded_cards(doc, deal.number, deal.started_at, seed, readings=readings_used(doc)):
         services.deal_card(deal=deal, actor=actor, card=str(dealt.card))
     return deal
 

@@ -131,11 +131,11 @@ def test_a_correction_the_later_deals_cannot_be_judged_with_is_not_confirmed(mon
     calls = {"n": 0}
     real = engine.judge_last_deal
 
-    def fails_on_deal_2(doc):
+    def fails_on_deal_2(doc, **kwargs):
         calls["n"] += 1
         if len(doc["deals"]) == 2:
             raise RulesError("deal 2 no longer judges", value=2)
-        return real(doc)
+        return real(doc, **kwargs)
 
     monkeypatch.setattr(engine, "judge_last_deal", fails_on_deal_2)
     with pytest.raises(InvalidInput, match="deal 2 no longer judges"):

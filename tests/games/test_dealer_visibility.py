@@ -6,10 +6,12 @@ the same rule, so a dark card is never sent to a phone that may not show it."""
 from __future__ import annotations
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from club import services as club_services
-from games import access, selectors, services
+from games import access, pages, selectors, services
 from games.models import Deal, DealtCard
 from games.sitting import sitting_for
 from tests import factories
@@ -32,7 +34,7 @@ def _open_of(deal, member):
 
 def _seen(deal, member):
     """The cards the deal page's selector gives ``member``: the face of each, None when hidden."""
-    page = selectors.deal_page(sitting=sitting_for(deal), member=member)
+    page = pages.deal_page(sitting=sitting_for(deal), member=member)
     return {row["gp"].member_id: [getattr(c, "card", None) for c, _state in row["cards"]] for row in page["rows"]}
 
 
@@ -104,8 +106,8 @@ def test_the_provisional_judgement_of_a_digital_deal_is_shown_only_to_who_sees_e
     assert selectors.deal_preview(sitting=sitting, member=players[0]) is None
     found = selectors.deal_preview(sitting=sitting, member=croupier)
     assert found is not None and found.dealt == len(_cards(deal))
-    assert selectors.deal_page(sitting=sitting, member=players[0])["preview"] is None
-    assert selectors.deal_page(sitting=sitting, member=croupier)["preview"] is not None
+    assert pages.deal_page(sitting=sitting, member=players[0])["preview"] is None
+    assert pages.deal_page(sitting=sitting, member=croupier)["preview"] is not None
     services.result_submit(deal=deal, actor=players[0])
     assert selectors.deal_preview(sitting=sitting_for(deal), member=croupier) is None
 
@@ -207,3 +209,19 @@ def test_the_archives_copy_of_a_finished_digital_deal_holds_every_card(judge, ga
     deal = full_deal(game, croupier)
     services.result_submit(deal=deal, actor=players[0])
     assert selectors.archive_deal_snapshot(f"deal-{deal.pk}")["cards"] == [c.card for c in _cards(deal)]
+
+
+@pytest.mark.parametrize(("lang", "title", "open_word"), [
+    ("en", "M12 · The Nine of diamonds changes the dealing", "open"),
+    ("ru", "M12 · Девятка бубен меняет порядок сдачи", "открытый"),
+])
+def test_a_pattern_change_is_named_by_its_rule_in_the_page_language(lang, title, open_word):
+    """Modifier 12 (the Nine of diamonds in the second open circle) changes the circles: the deal page
+    names it by its title in the page's language, not by the engine's code and English note."""
+    change = {"source": "M12", "before": [], "text": "the Nine of diamonds in the second open circle",
+              "after": ["dark", "dark", "dark", "open", "open", "dark", "open", "dark", "open"]}
+    with translation.override(lang):
+        html = render_to_string("games/_recorder.html", {"pattern_changes": [change]})
+    item = html.split('id="pattern-changes"')[1].split("</ul>")[0]
+    assert title in item and open_word in item
+    assert "Nine of diamonds in the second" not in item

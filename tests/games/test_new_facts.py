@@ -14,6 +14,7 @@ from club.errors import InvalidInput
 from games import engine, services
 from games.forms import GameStartForm
 from games.models import Game, GamePlayer, Hue
+from games.sitting import sitting_document
 from rules.engines.dragon.context import HUES
 from rules.engines.dragon.judge import table_from_doc
 from tests.games.conftest import full_deal
@@ -78,7 +79,7 @@ def test_the_start_page_stores_the_facts_and_the_engine_gets_them(client_as, ses
     # Left empty: no watches, the hue not recorded.
     assert (rows[aahz.pk].analog_watches, rows[aahz.pk].digital_watches, rows[aahz.pk].clothing_hue) == (0, 4, "")
 
-    doc = engine.sitting_document(game)
+    doc = sitting_document(game)
     assert doc["room"]["bearded_onlookers"] == 3
     assert {k: _player(doc, skeeve)[k] for k in (*WATCHES, "clothing_hue")} == {
         "analog_watches": 2, "digital_watches": 1, "clothing_hue": "blue"}
@@ -143,11 +144,11 @@ def test_a_hue_not_recorded_is_stored_empty_and_left_out_of_the_document(session
     game = services.game_start(session=session, actor=croupier,
                                player_facts={players[0].pk: {"clothing_hue": not_recorded}})
     assert game.players.get(member=players[0]).clothing_hue == ""
-    assert all("clothing_hue" not in p for p in engine.sitting_document(game)["players"])
+    assert all("clothing_hue" not in p for p in sitting_document(game)["players"])
 
 
 def test_by_default_nobody_wears_a_watch_and_no_onlooker_a_beard(game):
-    doc = engine.sitting_document(game)
+    doc = sitting_document(game)
     assert doc["room"]["bearded_onlookers"] == 0
     assert all((p["analog_watches"], p["digital_watches"]) == (0, 0) and "clothing_hue" not in p
                for p in doc["players"])

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games import engine, presenters, selectors, services
+from games import sitting as sitting_reads
 from games.sitting import sitting_for
 from rules.engines.dragon import judge as dragon_judge
 from rules.engines.dragon import preview as dragon_preview
@@ -120,7 +121,7 @@ def test_the_earlier_deals_are_judged_once_for_all_the_cards_of_a_deal(judge, mo
         return real(doc, upto=upto)
 
     monkeypatch.setattr(dragon_judge, "sitting_history", counting)
-    monkeypatch.setattr(engine, "_HISTORIES", OrderedDict())
+    monkeypatch.setattr(sitting_reads, "_HISTORIES", OrderedDict())
     deal = services.deal_start(game=game, actor=croupier)
     client = client_as(players[0])
     page = post_cards(client, deal, ["Kd", "7c", "Ah", "2s"])

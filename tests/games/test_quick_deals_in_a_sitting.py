@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from games import engine, selectors, services
-from games.sitting import sitting_for
+from games.sitting import game_document, precedents_for, readings_used, sitting_document, sitting_for
 from tests.games.conftest import confirm_quick, full_deal
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_the_advisor_judges_the_deal_after_a_quick_deal_by_its_number(monkeypatc
         return {}
 
     monkeypatch.setattr(advisor, "advise_state", spy)
-    assert engine.advice(doc) == {}
+    assert engine.advice(doc, readings=readings_used(doc)) == {}
     assert seen == {"dealer": str(players[1].pk), "first": str(players[2].pk)}
 
 
@@ -85,18 +85,18 @@ def test_the_sitting_document_holds_the_quick_deals_as_unrecorded_deals(judge, g
     services.result_submit_quick(deal=fourth, actor=players[0], winners=[players[2], players[3]], pot=12)
     fifth = services.deal_start(game=game, actor=croupier, quick=True)
 
-    whole = engine.sitting_document(game)
+    whole = sitting_document(game)
     assert [d.get("unrecorded", False) for d in whole["deals"]] == [False, True, False, True]
     assert {k: v for k, v in whole["deals"][1].items() if k != "started_at"} == {
         "unrecorded": True, "winners": [str(players[1].pk)], "pot": 8, "bets": {str(p.pk): 2 for p in players}}
     assert whole["deals"][3]["winners"] == [str(players[2].pk), str(players[3].pk)]   # the draft counts
     assert whole["deals"][3]["bets"] == {str(p.pk): 3 for p in players}
-    assert [d["number"] for d in engine.judge(whole)["deals"]] == [1, 2, 3, 4]
-    upto_third = services._game_doc(game, upto=third)
+    assert [d["number"] for d in engine.judge(whole, precedents=precedents_for(whole))["deals"]] == [1, 2, 3, 4]
+    upto_third = game_document(game, upto=third)
     assert [d.get("unrecorded", False) for d in upto_third["deals"]] == [False, True, False]
     services.result_confirm(result=services.result_submit_quick(deal=fifth, actor=players[0], winners=[players[0]],
                                                                 pot=8), actor=croupier)
-    assert len(engine.sitting_document(game)["deals"]) == 5
+    assert len(sitting_document(game)["deals"]) == 5
 
 
 def test_the_deal_after_quick_deals_is_judged_by_its_number(real_judge, game, croupier, players):

@@ -45,13 +45,6 @@ def _deck_order(game, croupier):
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 
 
-@pytest.fixture(autouse=True)
-def _pages_made_afresh(settings):
-    """The tap's own statements: the page cache (club/page_cache.py) is off, so on SQLite its
-    database cache adds none."""
-    settings.PAGE_CACHE_SECONDS = 0
-
-
 @contextlib.contextmanager
 def at_most_queries(bound: int):
     """At most ``bound`` statements that read or write rows. The statements that open and close

@@ -14,7 +14,7 @@ from club.errors import InvalidInput
 from games import engine, selectors, services
 from games.forms import GameStartForm
 from games.models import Game
-from games.sitting import sitting_for
+from games.sitting import previous_game_document, readings_used, sitting_document, sitting_for
 from rules.engines.dragon import preview as dragon_preview
 from rules.engines.dragon.judge import PREVIOUS_GAME_READINGS, table_from_doc
 from rules.rulebook import rulebook_sync
@@ -78,15 +78,15 @@ def test_m50_m65_the_recorded_facts_are_stored_and_reach_the_engine_only_when_re
     assert response.status_code == 302
     game = session.games.get()
     assert (game.natural_surface, game.doors_closed, game.closed_throughout) == (False, True, None)
-    room = engine.sitting_document(game)["room"]
+    room = sitting_document(game)["room"]
     assert room["natural_surface"] is False and room["doors_closed"] is True and "closed_throughout" not in room
-    engine_room = table_from_doc(engine.sitting_document(game)).room
+    engine_room = table_from_doc(sitting_document(game)).room
     assert (engine_room.natural_surface, engine_room.doors_closed, engine_room.closed_throughout) == (False, True, None)
 
 
 def test_facts_not_recorded_are_left_out_of_the_sitting_document(game):
     assert (game.natural_surface, game.doors_closed, game.closed_throughout) == (None, None, None)
-    room = engine.sitting_document(game)["room"]
+    room = sitting_document(game)["room"]
     assert not set(OPTIONAL) & set(room)
 
 
@@ -145,10 +145,10 @@ def test_m62_a_games_own_reading_last_at_table_gives_every_judging_path_the_prev
     # IP-M62-PREVIOUS "last_at_table": "the last deal played at the table, in a Game's first deal the
     # previous Game's last (the sitting document's previous_game)".
     first, second = _played_game(session, croupier, players, readings={"IP-M62-PREVIOUS": "last_at_table"})
-    expected = engine.previous_game_document(second)
+    expected = previous_game_document(second)
     assert expected is not None and "previous_game" not in expected
-    assert expected["players"] == engine.sitting_document(first)["players"]
-    assert len(expected["deals"]) == 1 and expected["deals"][0]["cards"] == engine.sitting_document(first)["deals"][0]["cards"]
+    assert expected["players"] == sitting_document(first)["players"]
+    assert len(expected["deals"]) == 1 and expected["deals"][0]["cards"] == sitting_document(first)["deals"][0]["cards"]
 
     deal = services.deal_start(game=second, actor=croupier)
     services.deal_card(deal=deal, actor=croupier, card="Kd")
@@ -158,10 +158,10 @@ def test_m62_a_games_own_reading_last_at_table_gives_every_judging_path_the_prev
     third = services.game_reseat(game=second, actor=croupier, seats=dict(
         zip((p.pk for p in players), ("N", "E", "S", "W"), strict=True)))
     # The third Game follows the second, whose only deal has no result: it has no deal that was played.
-    assert engine.previous_game_document(third)["deals"] == []
+    assert previous_game_document(third)["deals"] == []
     deal = full_deal(third, croupier)
     result = services.result_submit(deal=deal, actor=players[0])          # the judgement
-    assert seen[-1]["previous_game"] == engine.previous_game_document(third)
+    assert seen[-1]["previous_game"] == previous_game_document(third)
     assert result.document["previous_game"] == seen[-1]["previous_game"]  # the advisor reads the stored document
     assert "previous_game" not in seen[-1]["previous_game"]               # one level only
 
@@ -175,7 +175,7 @@ def test_b12_a_precedent_selecting_a_reading_that_looks_past_the_game_brings_the
     _first, second = _played_game(session, croupier, players)
     services.result_submit(deal=full_deal(second, croupier), actor=players[0])
     assert seen[-1]["readings"][point_id] == reading
-    assert seen[-1]["previous_game"] == engine.previous_game_document(second)
+    assert seen[-1]["previous_game"] == previous_game_document(second)
 
 
 def test_b12_the_games_own_reading_over_the_precedent_leaves_the_previous_game_out(seen, session, croupier,
@@ -201,7 +201,7 @@ def test_the_previous_games_quick_deals_count_as_unrecorded_deals(judge, session
     services.result_submit_quick(deal=quick, actor=players[0], winners=[players[1]], pot=8)
     services.deal_start(game=first, actor=croupier, quick=True)           # left without a result
     second = services.game_reseat(game=first, actor=croupier, seats=_swapped(players))
-    deals = engine.previous_game_document(second)["deals"]
+    deals = previous_game_document(second)["deals"]
     assert [bool(d.get("unrecorded")) for d in deals] == [False, True]
     assert deals[1]["winners"] == [engine.player_key(players[1].pk)] and deals[1]["pot"] == 8
 
@@ -210,7 +210,7 @@ def test_the_previous_game_is_judged_with_the_readings_it_was_judged_by(session,
     rulebook_sync()
     ruling(croupier, title="The whole rank is wild", on=dt.date(2015, 3, 14), fixes={"IP-R2-WILD-CARD": "that_rank"})
     _first, second = _played_game(session, croupier, players, readings={"IP-M62-PREVIOUS": "last_at_table"})
-    readings = engine.previous_game_document(second)["readings"]
+    readings = previous_game_document(second)["readings"]
     assert readings["IP-R2-WILD-CARD"] == "that_rank" and readings["IP-M62-PREVIOUS"] == "last_at_table"
 
 
@@ -249,7 +249,7 @@ def test_b25_the_advice_uses_the_readings_the_judgement_used(judge, session, cro
     result = services.result_submit(deal=full_deal(game, croupier), actor=players[0])
     given = []
     monkeypatch.setattr(advisor, "advise", lambda *args, **kwargs: given.append(kwargs["readings"]) or {})
-    engine.advice(result.document)
+    engine.advice(result.document, readings=readings_used(result.document))
     assert given and given[-1]["IP-KICKERS"] == "remaining_high_to_low"
 
 

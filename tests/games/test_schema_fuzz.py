@@ -20,17 +20,11 @@ from club import services as club_services
 from club.models import Member
 from games import engine, services
 from tests import factories
+from tests.budgets import examples
 from tests.games.conftest import stand_in_judge
+from tests.openapi import served_schema
 
 # (method, path) -> why it answers 500 today.
-
-
-def _served_schema() -> dict:
-    """The document /api/schema/ serves (the same generator, rendered as JSON)."""
-    from drf_spectacular.generators import SchemaGenerator
-    from drf_spectacular.renderers import OpenApiJsonRenderer
-
-    return json.loads(OpenApiJsonRenderer().render(SchemaGenerator().get_schema(request=None, public=True)))
 
 
 # Random generation only, a bounded number of examples per operation: the coverage phase would add
@@ -39,7 +33,7 @@ FUZZ_CONFIG = SchemathesisConfig.from_dict({
     "phases": {"coverage": {"enabled": False}, "examples": {"enabled": False}},
     "generation": {"max-examples": 10},
 })
-schema = schemathesis.openapi.from_dict(_served_schema(), config=FUZZ_CONFIG)
+schema = schemathesis.openapi.from_dict(served_schema(), config=FUZZ_CONFIG)
 
 
 @pytest.fixture(scope="module")
@@ -82,12 +76,12 @@ def fuzz_client(db, fuzz_admin):
 
 def test_schema_is_the_served_one(fuzz_client):
     served = json.loads(fuzz_client.get("/api/schema/", {"format": "json"}).content)
-    assert set(served["paths"]) == set(_served_schema()["paths"])
+    assert set(served["paths"]) == set(served_schema()["paths"])
     assert {"/api/results/", "/api/deals/{id}/circle/", "/api/ledger/", "/api/sessions/"} <= set(served["paths"])
 
 
 @schema.parametrize()
-@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(10), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case, fuzz_client):
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     response = _send(fuzz_client, kwargs)

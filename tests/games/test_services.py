@@ -4,8 +4,9 @@ results with confirmation, quick results and the ledger."""
 import pytest
 
 from club.errors import Conflict, Forbidden, InvalidInput
-from games import engine, selectors, services
+from games import engine, pages, selectors, services
 from games.models import Bet, Deal, Game, LedgerEntry, Result
+from games.sitting import game_document, readings_used, sitting_document, sitting_for
 from rules import selectors as rules_selectors
 from rules import services as rules_services
 from rules.engines.errors import RulesError
@@ -62,7 +63,7 @@ def test_deal_start_antes_half_the_minimum_stake(game, croupier):
 
 def test_cards_follow_the_engines_circles_and_refuse_duplicates(game, croupier, players):
     deal = services.deal_start(game=game, actor=croupier)
-    stepper = services._stepper(deal)
+    stepper = engine.dealing(sitting_for(deal))
     first = stepper.next_circle()
     row = services.deal_card(deal=deal, actor=croupier, card="Ah")
     assert row.member_id == int(first.recipient) and row.circle == 1 and row.open is (first.kind == "open")
@@ -95,7 +96,7 @@ def test_the_engines_refusals_while_recording_speak_the_members_language(game, c
     from rules.engines.dragon.deal import Dealing
     from rules.engines.errors import RulesError
 
-    stepper = services._stepper(deal)
+    stepper = engine.dealing(sitting_for(deal))
     dealing: Dealing = stepper.dealing
     for card in [c for c in engine.full_deck() if c != "Ah"][: dealing.total - 1]:
         dealing.deal(card)
@@ -110,8 +111,8 @@ def test_digital_dealer_is_replayable_from_its_seed(game, croupier):
     deal = full_deal(game, croupier, seed="table-7")
     cards = list(deal.cards.order_by("seq").values_list("card", "member_id", "circle", "open"))
     assert len(cards) == 36 and len({c[0] for c in cards}) == 36
-    doc = services._game_doc(game)
-    replay = engine.seeded_cards(doc, 1, deal.started_at, "table-7")
+    doc = game_document(game)
+    replay = engine.seeded_cards(doc, 1, deal.started_at, "table-7", readings=readings_used(doc))
     assert [(str(d.card), int(d.player), d.circle, d.open) for d in replay] == cards
 
 
@@ -297,7 +298,7 @@ def test_the_croupier_dashboard_lists_open_archive_disputes_of_deals(game, croup
     rules_services.dispute_rule(dispute=ruled, actor=croupier, ruling="It stands.")
     # a row from before disputes had to name a recorded deal (the archive refuses such a reference now)
     ArchiveDispute.objects.create(deal_ref="game-elsewhere", question="not a deal of ours", raised_by=players[2])
-    listed = selectors.croupier_dashboard()["disputes"]
+    listed = pages.croupier_dashboard()["disputes"]
     assert [(d.deal_id, d.question) for d in listed] == [(d.pk, f"deal {d.number}?") for d in deals[1:]]
 
 
@@ -305,7 +306,7 @@ def test_sitting_document_from_rows(game, croupier, players):
     deal = services.deal_start(game=game, actor=croupier)
     services.deal_card(deal=deal, actor=croupier, card="Qs")
     services.claim_declare(deal=deal, actor=players[0], member=players[0], rule="B1", card="7c", suit="h")
-    doc = services._game_doc(game)
+    doc = game_document(game)
     assert doc["ruleset"] == "club-2.2.1" and doc["stakes"] == {"min": game.min_stake, "max": game.max_stake}
     assert [p["seat"] for p in doc["players"]] == ["N", "E", "S", "W"]
     north = doc["players"][0]
@@ -338,8 +339,6 @@ def test_the_rules_archive_reads_confirmed_judged_deals(judge, game, croupier, p
 def test_a_game_records_the_weather_as_not_recorded_unless_someone_says_it(session, croupier, players):
     """Modifiers 89 and 90 read the weather; a club that does not record it must not get the
     overcast kills of 90 in every deal: the document leaves the weather out, which fires neither."""
-    from games.engine import sitting_document
-
     game = services.game_start(session=session, actor=croupier)
     assert game.weather == "not_recorded" and "weather" not in sitting_document(game)
     told = services.game_start(session=session, actor=croupier, room={"weather": "overcast"})
@@ -363,6 +362,6 @@ def test_sitting_document_keeps_recorded_clothing_and_animals(game, croupier, pl
     game.players.filter(member=players[0]).update(clothing="light")
     type(game).objects.filter(pk=game.pk).update(animals=0)
     game.refresh_from_db()
-    doc = services._game_doc(game)
+    doc = game_document(game)
     assert doc["players"][0]["clothing"] == "light" and "clothing" not in doc["players"][1]
     assert doc["room"]["animals"] == 0

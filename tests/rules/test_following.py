@@ -97,7 +97,7 @@ def test_a_bad_search_is_refused_naming_the_field_and_nothing_is_saved(archive, 
 
 
 def test_a_member_follows_at_most_so_many_searches(archive, plain_member, monkeypatch):
-    monkeypatch.setattr(services, "SAVED_SEARCHES_PER_MEMBER", 2)
+    monkeypatch.setattr("rules.services.searches.SAVED_SEARCHES_PER_MEMBER", 2)
     _follow(plain_member, q="one")
     _follow(plain_member, q="two")
     with pytest.raises(TooManyAttempts):
@@ -107,7 +107,7 @@ def test_a_member_follows_at_most_so_many_searches(archive, plain_member, monkey
 
 
 def test_one_address_saves_at_most_so_many_a_day(archive, monkeypatch):
-    monkeypatch.setattr(services, "SAVED_SEARCHES_PER_ADDRESS_A_DAY", 2)
+    monkeypatch.setattr("rules.services.searches.SAVED_SEARCHES_PER_ADDRESS_A_DAY", 2)
     for q in ("one", "two"):
         services.saved_search_create(actor=None, params={"q": q}, address="203.0.113.5")
     with pytest.raises(TooManyAttempts):
@@ -402,3 +402,11 @@ def test_a_draft_is_not_drawn_for_a_member(chain, croupier, plain_member):
     assert _page(croupier).get(f"/rules/precedents/{draft.permanent_id}/graph/").status_code == 200
     nodes, _e, _w, _h = selectors.precedent_graph_around(chain["first"], member=croupier)
     assert draft.permanent_id in {n.permanent_id for n in nodes}
+
+
+def test_the_api_schema_names_the_dates_of_a_followed_search_from_and_to(client):
+    # The serializer adds "from" and "to" in get_fields (Python keeps "from" for itself).
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    fields = schema["components"]["schemas"]["SavedSearchInputRequest"]["properties"]
+    assert fields["from"] == fields["to"] == {"type": "string", "format": "date", "nullable": True}
+    assert list(fields)[-2:] == ["from", "to"]

@@ -4,8 +4,6 @@ what-if is a plain list."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import requests
 import schemathesis
@@ -14,6 +12,7 @@ from schemathesis import Response
 
 from rules import services
 from rules.models import InterpretationPoint
+from tests.openapi import served_schema
 
 from .helpers import founding, ruling
 
@@ -22,11 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(scope="module")
 def schema():
-    from drf_spectacular.generators import SchemaGenerator
-    from drf_spectacular.renderers import OpenApiJsonRenderer
-
-    document = json.loads(OpenApiJsonRenderer().render(SchemaGenerator().get_schema(request=None, public=True)))
-    return schemathesis.openapi.from_dict(document)
+    return schemathesis.openapi.from_dict(served_schema())
 
 
 def _check(schema, template: str, method: str, path: str, response) -> None:

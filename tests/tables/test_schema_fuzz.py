@@ -9,21 +9,20 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
+from schemathesis.config import SchemathesisConfig
 
 from games.tables import services
-from tests import factories
+from tests import budgets, factories
+from tests.budgets import examples
+from tests.openapi import served_schema
 
 pytestmark = pytest.mark.django_db
 
 
-def _served_schema() -> dict:
-    from drf_spectacular.generators import SchemaGenerator
-    from drf_spectacular.renderers import OpenApiJsonRenderer
-
-    return json.loads(OpenApiJsonRenderer().render(SchemaGenerator().get_schema(request=None, public=True)))
-
-
-schema = schemathesis.openapi.from_dict(_served_schema()).include(
+# schemathesis's coverage phase (the boundary cases of every field, hundreds per operation) runs with
+# the full budgets only (tests/budgets.py).
+CONFIG = SchemathesisConfig.from_dict({"phases": {"coverage": {"enabled": budgets.FULL}}})
+schema = schemathesis.openapi.from_dict(served_schema(), config=CONFIG).include(
     path_regex=r"^/api/(casino-hands|dice-matches|draker|draker-games)/")
 
 
@@ -46,7 +45,7 @@ def fuzz_client(player, opponent):
 
 
 @schema.parametrize()
-@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case, fuzz_client):
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     path = kwargs["url"].removeprefix("http://testserver")

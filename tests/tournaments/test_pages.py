@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from games.tournaments import demo, selectors, services
 from games.tournaments.models import Rating, Tournament
+from games.tournaments.presenters import transition_buttons
 
 from .conftest import make_tournament, play_stage
 
@@ -122,3 +123,11 @@ def test_a_finished_tournament_offers_no_stage_to_seat_and_a_way_to_reopen(clien
     with pytest.raises(Conflict) as refused:
         tournament_services.stage_seat(actor=croupier, tournament=tournament, method="draw")
     assert refused.value.extra == {"field": "tournament", "value": "finished"}
+
+
+@pytest.mark.parametrize(("status", "buttons"), [
+    ("draft", [("running", "Run")]), ("running", [("finished", "Finish")]), ("finished", [("running", "Reopen")])])
+def test_each_status_offers_its_moves_by_name(status, buttons):
+    """The manage form's buttons post the status to move to (Tournament.TRANSITIONS) and read as
+    the move: a draft is run, a running tournament finished, a finished one reopened."""
+    assert [(str(to), label) for to, label in transition_buttons(Tournament(status=status))] == buttons

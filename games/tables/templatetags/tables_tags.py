@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from ..presenters import LABELS, casino_hand_name
 
 register = template.Library()
 
@@ -59,34 +59,6 @@ def percent(value, digits: int = 1):
         return ""
 
 
-# Display names of the engines' internal values (decisions, outcomes, phases, how a round ended).
-LABELS = {
-    "decision": {"play": _("Play"), "raise": _("Raise"), "fold": _("Fold")},
-    "outcome": {"player": _("The player wins"), "house": _("The house wins"), "tie": _("A tie"),
-                "fold": _("Folded: the house wins the bank")},
-    "phase": {"roll": pgettext_lazy("dice match phase", "rolling"),
-              "bargain": pgettext_lazy("dice match phase", "bargaining"),
-              "respond": pgettext_lazy("dice match phase", "answering a raise"),
-              "reroll": pgettext_lazy("dice match phase", "rerolling"),
-              "over": pgettext_lazy("dice match phase", "over"),
-              "invited": pgettext_lazy("dice match phase", "invited"),
-              "declined": pgettext_lazy("dice match phase", "declined"),
-              "withdrawn": pgettext_lazy("dice match phase", "withdrawn")},
-    "how": {"comparison": pgettext_lazy("how a dice round was won", "by comparison"),
-            "decline": pgettext_lazy("how a dice round was won", "raise declined"),
-            "pass": pgettext_lazy("how a dice round was won", "passed"),
-            "rounds": pgettext_lazy("how a dice round was won", "on rounds")},
-    "dice_hand": {"nothing": pgettext_lazy("dice poker figure", "nothing"), "pair": pgettext_lazy("dice poker figure", "pair"),
-                  "two_pairs": pgettext_lazy("dice poker figure", "two pairs"),
-                  "set": pgettext_lazy("dice poker figure", "set"),
-                  "small_straight": pgettext_lazy("dice poker figure", "small straight"),
-                  "big_straight": pgettext_lazy("dice poker figure", "big straight"),
-                  "full_house": pgettext_lazy("dice poker figure", "full house"),
-                  "four": pgettext_lazy("dice poker figure", "four of a kind"),
-                  "poker": pgettext_lazy("dice poker figure", "poker")},
-}
-
-
 @register.filter
 def table_label(value, kind: str):
     """The display name of an internal value: ``{{ d|table_label:"decision" }}`` shows "Fold"
@@ -97,6 +69,4 @@ def table_label(value, kind: str):
 @register.filter
 def casino_hand(name) -> str:
     """A casino combination by its name in the page's language."""
-    from ..presenters import casino_hand_name
-
     return casino_hand_name(name)
