@@ -20,8 +20,9 @@ router.register("venues", api.VenueViewSet, basename="venue")
 router.register("sessions", api.SessionViewSet, basename="session")
 router.register("invitations", api.InvitationViewSet, basename="invitation")
 
+# The apps' prefixes first: a deal's poll, most of an evening's requests, is found without trying
+# every club page's pattern on the way (the club's pages have none of these prefixes).
 urlpatterns = [
-    path("", include("club.page_urls")),
     path("games/", include("games.urls")),
     path("tournaments/", include("games.tournaments.urls")),
     path("tables/", include("games.tables.urls")),
@@ -52,5 +53,6 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     path("ready/", views.ready, name="ready"),
+    path("", include("club.page_urls")),
 ]
 urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT) if settings.DEBUG else []

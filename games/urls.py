@@ -5,6 +5,9 @@ from . import views
 app_name = "games"
 
 urlpatterns = [
+    # The phones' polls first: most of an evening's requests, found at the first patterns tried.
+    path("deals/<int:pk>/live/", views.deal_live, name="deal_live"),
+    path("deals/<int:pk>/result/live/", views.deal_result_live, name="deal_result_live"),
     path("", views.member_dashboard, name="member_dashboard"),
     path("croupier/", views.croupier_dashboard, name="croupier_dashboard"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
@@ -24,8 +27,6 @@ urlpatterns = [
     path("<int:pk>/end/", views.game_end, name="game_end"),
     path("<int:pk>/reseat/", views.game_reseat, name="game_reseat"),
     path("deals/<int:pk>/", views.deal_detail, name="deal_detail"),
-    path("deals/<int:pk>/live/", views.deal_live, name="deal_live"),
-    path("deals/<int:pk>/result/live/", views.deal_result_live, name="deal_result_live"),
     path("deals/<int:pk>/rejudge/", views.deal_rejudge, name="deal_rejudge"),
     path("<int:pk>/deals/<int:position>/", views.deal_in_sitting, name="deal_in_sitting"),
     path("deals/<int:pk>/card/", views.deal_card, name="deal_card"),
