@@ -96,36 +96,45 @@ def access_deal(actor: Member | None, deal_id, *, for_write: bool, queryset: Que
                    for_write=for_write)
 
 
+# What a poll reads of its deal, in the model's order of its fields (as ``Model.from_db`` takes
+# them), then whether the reader is seated at it.
+POLL_FIELDS = tuple(f.attname for f in Deal._meta.concrete_fields if f.name in ("id", "game", "revision", "mode"))
+
+
 @cache
 def _poll_read(alias: str) -> str:
     """The read of a polled deal, written once per database (see :func:`access_deal_poll`)."""
     quote = connections[alias].ops.quote_name
     deal, seat = quote(Deal._meta.db_table), quote(GamePlayer._meta.db_table)
-    column = {name: quote(Deal._meta.get_field(name).column) for name in ("id", "game", "revision", "mode")}
+    fields = {f.attname: quote(f.column) for f in Deal._meta.concrete_fields}
     seat_game, seat_member = (quote(GamePlayer._meta.get_field(name).column) for name in ("game", "member"))
-    return (f"SELECT {deal}.{column['id']}, {deal}.{column['game']}, {deal}.{column['revision']}, "
-            f"{deal}.{column['mode']}, EXISTS(SELECT 1 FROM {seat} WHERE {seat}.{seat_game} = {deal}.{column['game']} "
-            f"AND {seat}.{seat_member} = %s) AS viewer_seated FROM {deal} WHERE {deal}.{column['id']} = %s")
+    read = ", ".join(f"{deal}.{fields[name]}" for name in POLL_FIELDS)
+    return (f"SELECT {read}, EXISTS(SELECT 1 FROM {seat} WHERE {seat}.{seat_game} = {deal}.{fields['game_id']} "
+            f"AND {seat}.{seat_member} = %s) AS viewer_seated FROM {deal} WHERE {deal}.{fields['id']} = %s")
 
 
 def access_deal_poll(actor: Member | None, deal_id) -> Deal:
     """The deal ``deal_id`` as its page's poll reads it, under :func:`access_deal`'s rule (a
     croupier sees every table, a member the tables he sits at; anything else is a 404): its
     revision, mode and Game, and ``viewer_seated`` (whether ``actor`` plays in its Game). Every
-    phone asks this every few seconds, always of one shape, so it is one plain query written once
-    (``Manager.raw``), not the ORM's query built and compiled afresh each time."""
+    phone asks this every few seconds, always of one shape, so it is one plain query written once,
+    not the ORM's query built and compiled afresh each time."""
     missing = _("No deal %(id)s at your tables.")
     try:
         pk = int(deal_id)
     except (ValueError, TypeError, OverflowError):
         raise NotFound(missing % {"id": str(deal_id)[:40]}, extra={"value": str(deal_id)[:40]})
     alias = router.db_for_read(Deal)
-    deal = None
+    row = None
     if actor is not None and abs(pk) < 2**63:
-        deal = next(iter(Deal.all_objects.using(alias).raw(_poll_read(alias), [actor.pk, pk])), None)
-    if deal is None or not (_sees_every_table(actor) or deal.viewer_seated):
+        with connections[alias].cursor() as cursor:
+            cursor.execute(_poll_read(alias), [actor.pk, pk])
+            row = cursor.fetchone()
+    if row is None or not (_sees_every_table(actor) or row[-1]):
         raise NotFound(missing % {"id": str(deal_id)[:40]}, extra={"value": str(deal_id)[:40]})
-    deal.viewer_seated = bool(deal.viewer_seated)
+    # Integers and a string, which no backend converts: the model is made as a query makes it.
+    deal = Deal.from_db(alias, POLL_FIELDS, row[:-1])
+    deal.viewer_seated = bool(row[-1])
     return deal
 
 
