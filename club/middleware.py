@@ -1,4 +1,4 @@
-"""The request-wide net for control characters.
+"""The request-wide net for control characters, and the Content-Security-Policy's middleware.
 
 NUL and the other control characters have no place in a URL, a query string, a header or a form
 field: PostgreSQL cannot store or compare a string with NUL (a server error deep in a query), and
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
+from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
@@ -104,3 +105,17 @@ class ApiVersionMiddleware:
         response = self.get_response(request)
         response["X-Club-API-Version"] = str(settings.CLUB_API_VERSION)
         return response
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's, but an answer without a body (204, 304) goes without the policy: it has no
+    document for the policy to govern. Three quarters of an evening's requests are the phones'
+    polls, and most are answered 204; building the policy twice (enforced and report-only) was a
+    tenth of such a poll's processor time. Every answer with a body keeps the header."""
+
+    BODILESS = (204, 304)
+
+    def process_response(self, request: HttpRequest, response):
+        if response.status_code in self.BODILESS:
+            return response
+        return super().process_response(request, response)

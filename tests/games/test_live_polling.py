@@ -37,6 +37,21 @@ def _since(html: str, url: str) -> str:
 
 # --- a deal recorded at another phone ---------------------------------------------------------------
 
+def test_an_empty_answer_carries_no_policy_a_drawn_panel_does(client_as, game, croupier, players):
+    """A 204 has no document for a Content-Security-Policy to govern; a panel swapped into the
+    page keeps the policy (club.middleware.ContentSecurityPolicyMiddleware)."""
+    deal = services.deal_start(game=game, actor=croupier)
+    client = client_as(players[1])
+    live = reverse("games:deal_live", args=[deal.pk])
+    since = _since(client.get(deal.get_absolute_url()).content.decode(), live)
+    nothing = client.get(live, {"since": since})
+    assert nothing.status_code == 204 and "Content-Security-Policy" not in nothing.headers
+    services.deal_card(deal=deal, actor=players[0], card="Kd")
+    drawn = client.get(live, {"since": since})
+    assert drawn.status_code == 200 and "script-src 'self'" in drawn.headers["Content-Security-Policy"]
+
+
+
 def test_a_card_recorded_at_another_phone_appears_on_the_polling_page(client_as, game, croupier, players):
     deal = services.deal_start(game=game, actor=croupier)
     client = client_as(players[1])
