@@ -10,7 +10,10 @@ still uncommitted keeps them under a version nobody asks for any more.
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.core.cache import cache
 from django.db import transaction
@@ -37,10 +40,36 @@ def _move_on() -> None:
     cache.set(KEY, uuid.uuid4().hex, None)
 
 
+# Whether this thread is inside :func:`batched`, and whether anything changed there.
+_batch = threading.local()
+
+
 def changed(**_signal) -> None:
     """The rulebook or the precedents changed: everything kept from them is stale."""
+    if getattr(_batch, "open", False):
+        _batch.dirty = True
+        return
     _move_on()
     transaction.on_commit(_move_on)
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """A write of many rows (the rulebook's sync: hundreds of entries and points) moves the
+    version on once, when it ends, instead of twice per row; each move is a write to the shared
+    cache. Use it inside the write's transaction, and read nothing kept from the archive within
+    it: the version moves at its end, then again at the commit."""
+    if getattr(_batch, "open", False):
+        yield
+        return
+    _batch.open, _batch.dirty = True, False
+    try:
+        yield
+    finally:
+        dirty = _batch.dirty
+        _batch.open = _batch.dirty = False
+        if dirty:
+            changed()
 
 
 def connect() -> None:

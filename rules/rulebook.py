@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 
-from . import search
+from . import archive_cache, search
 from . import titles as rule_titles
 from .engine_face import import_engines, registry
 from .models import InterpretationPoint, RulebookEntry
@@ -181,7 +181,12 @@ def _rule_keys_of(point: dict) -> set[str]:
 def rulebook_sync() -> dict[str, int]:
     """Upsert the rulebook rows and interpretation points from the engines; rows the engines no
     longer define are deleted (interpretation points a precedent fixed are kept). Returns counts.
-    Running it twice changes nothing."""
+    Running it twice changes nothing. The archive's version moves on once for all of it."""
+    with archive_cache.batched():
+        return _sync()
+
+
+def _sync() -> dict[str, int]:
     rows = expected_rows()
     existing = {e.key: e for e in RulebookEntry.objects.all()}
     created = updated = 0

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from rules import archive_cache, selectors, services
 from rules.models import InterpretationPoint, Precedent, RulebookEntry
+from rules.rulebook import rulebook_sync
 
 from .helpers import founding, ruling
 
@@ -207,3 +208,24 @@ def test_a_kept_search_shows_titles_in_the_asking_language(archive):
     with translation.override("ru"):
         russian = {h.ref: h.title for h in search.search("дикие карты", kind="entry")}
     assert english["D1"] == entry.title and russian["D1"] == entry.title_ru
+
+
+def test_a_batch_of_writes_moves_the_version_once_at_its_end(archive):
+    """The rulebook's sync writes hundreds of rows; the version moves once when it ends (then at
+    the commit), not twice per row, and still moves."""
+    before = archive_cache.version()
+    with archive_cache.batched():
+        for entry in RulebookEntry.objects.order_by("pk")[:3]:
+            entry.title = entry.title + " (edited)"
+            entry.save()
+        assert archive_cache.version() == before      # nothing moved inside the batch
+    assert archive_cache.version() != before
+
+
+def test_a_rulebook_sync_that_changes_a_row_moves_the_version(archive):
+    entry = RulebookEntry.objects.order_by("pk").first()
+    RulebookEntry.objects.filter(pk=entry.pk).update(title="Scribbled")   # no signal: not yet moved
+    before = archive_cache.version()
+    assert rulebook_sync()["updated"] == 1
+    assert archive_cache.version() != before
+    assert RulebookEntry.objects.get(pk=entry.pk).title == entry.title
