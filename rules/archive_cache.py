@@ -72,12 +72,18 @@ def batched() -> Iterator[None]:
             changed()
 
 
+def member_changed(sender, instance: Member, created: bool, **_signal) -> None:
+    """A member's change may rename who ruled a precedent; a new member ruled none yet."""
+    if not created:
+        changed()
+
+
 def connect() -> None:
     for model in (RulebookEntry, InterpretationPoint, Precedent, PrecedentCitation, ReadingFix):
         post_save.connect(changed, sender=model, dispatch_uid=f"rules-archive-save-{model.__name__}")
         post_delete.connect(changed, sender=model, dispatch_uid=f"rules-archive-delete-{model.__name__}")
     # The API's precedents name who ruled them.
-    post_save.connect(changed, sender=Member, dispatch_uid="rules-archive-save-Member")
+    post_save.connect(member_changed, sender=Member, dispatch_uid="rules-archive-save-Member")
     for through in (Precedent.cited_entries.through, Precedent.cited_points.through,
                     InterpretationPoint.rules.through):
         m2m_changed.connect(changed, sender=through, dispatch_uid=f"rules-archive-m2m-{through.__name__}")

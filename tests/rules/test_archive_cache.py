@@ -10,6 +10,7 @@ from django.utils import timezone
 from rules import archive_cache, selectors, services
 from rules.models import InterpretationPoint, Precedent, RulebookEntry
 from rules.rulebook import rulebook_sync
+from tests import factories
 
 from .helpers import founding, ruling
 
@@ -229,3 +230,14 @@ def test_a_rulebook_sync_that_changes_a_row_moves_the_version(archive):
     assert rulebook_sync()["updated"] == 1
     assert archive_cache.version() != before
     assert RulebookEntry.objects.get(pk=entry.pk).title == entry.title
+
+
+def test_a_renamed_member_moves_the_version_a_new_member_does_not(archive, croupier):
+    """The API's precedents name who ruled them: a member's new name is a change of the archive;
+    a member who has just joined ruled nothing yet."""
+    before = archive_cache.version()
+    factories.member(display_name="Newcomer", password=None)
+    assert archive_cache.version() == before
+    croupier.display_name = "Garkin the Renamed"
+    croupier.save()
+    assert archive_cache.version() != before
