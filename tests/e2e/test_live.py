@@ -129,6 +129,47 @@ def test_the_sites_dealer_shows_a_player_his_dark_cards_and_not_the_others(live_
     dealer.screenshot(path=f"/tmp/live-dealer-croupier-{lang}.png", full_page=True)
 
 
+def _dark_cards_seen(page, mine: list[str], theirs: list[str]) -> None:
+    """The page shows each of ``mine`` and none of ``theirs``, whose backs it shows instead."""
+    html = page.content()
+    for token in mine:
+        assert page.locator(f'.hand-cards [title="{token}"]').count() == 1, token
+    for token in theirs:
+        assert f'title="{token}"' not in html, token
+    assert page.locator(".card.back").count() == len(theirs)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_two_phones_follow_the_sites_deal_each_seeing_only_his_own_dark_cards(live_server, browser, lang):
+    """Both players' phones poll the deal the site dealt; a bet moves it on, each phone's panel is
+    drawn again in place (once per kind of viewer: games/panels.py), and each still shows its
+    player's dark cards and only the other's backs."""
+    croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
+    deal = services.deal_digital(game=game, actor=croupier, seed="e2e-dark-live")
+    cards = list(DealtCard.objects.filter(deal=deal))
+    dark = {m.pk: [c.card for c in cards if c.member_id == m.pk and not c.open] for m in (skeeve, aahz)}
+    assert dark[skeeve.pk] and dark[aahz.pk]
+
+    phones = {}
+    for member in (skeeve, aahz):
+        page = phone_as(browser, live_server, member, lang)
+        page.goto(live_server.url + deal.get_absolute_url())
+        page.wait_for_selector("#deal-live .hand-cards")
+        _mark_unreloaded(page)
+        phones[member.pk] = (page, page.input_value("#deal-since"))
+
+    services.bet_place(deal=deal, actor=skeeve, member=skeeve, amount=game.min_stake)
+    for member, other in ((skeeve, aahz), (aahz, skeeve)):
+        page, since = phones[member.pk]
+        page.wait_for_function("since => document.querySelector('#deal-since').value !== since", arg=since,
+                               timeout=WAIT)
+        assert _not_reloaded(page)
+        _dark_cards_seen(page, dark[member.pk], dark[other.pk])
+        page.screenshot(path=f"/tmp/live-dark-{lang}-{member.display_name}.png", full_page=True)
+
+
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "ru"])
