@@ -682,7 +682,7 @@ def _drawn_panel(member: Member, sitting: DealInSitting, page: dict) -> tuple[st
     poll's answer is kept for the table's other phones of his kind."""
     recorder = render_to_string("games/_recorder.html", {**page, "csrf_token": panels.CSRF_SLOT})
     drawn = render_to_string("games/_deal_live.html", {"deal": sitting.deal, "live": None, "live_over": False,
-                                                       "recorder": mark_safe(recorder)})
+                                                       "recorder": mark_safe(recorder), "pot_oob": page["pot"]})
     seated = any(gp.member_id == member.pk for gp in sitting.players)
     panels.keep(panels.key(sitting.deal.pk, sitting.deal.revision, panels.viewer_kind(
         member, mode=sitting.deal.mode, over=False, seated=seated)), drawn)

@@ -145,7 +145,7 @@ def _dark_cards_seen(page, mine: list[str], theirs: list[str]) -> None:
 def test_two_phones_follow_the_sites_deal_each_seeing_only_his_own_dark_cards(live_server, browser, lang):
     """Both players' phones poll the deal the site dealt; a bet moves it on, each phone's panel is
     drawn again in place (once per kind of viewer: games/panels.py), and each still shows its
-    player's dark cards and only the other's backs."""
+    player's dark cards and only the other's backs; the pot in the heading follows."""
     croupier, (skeeve, aahz), game = _table(["Skeeve", "Aahz"])
     deal = services.deal_digital(game=game, actor=croupier, seed="e2e-dark-live")
     cards = list(DealtCard.objects.filter(deal=deal))
@@ -158,15 +158,17 @@ def test_two_phones_follow_the_sites_deal_each_seeing_only_his_own_dark_cards(li
         page.goto(live_server.url + deal.get_absolute_url())
         page.wait_for_selector("#deal-live .hand-cards")
         _mark_unreloaded(page)
-        phones[member.pk] = (page, page.input_value("#deal-since"))
+        phones[member.pk] = (page, page.input_value("#deal-since"), int(page.inner_text("#pot")))
 
     services.bet_place(deal=deal, actor=skeeve, member=skeeve, amount=game.min_stake)
     for member, other in ((skeeve, aahz), (aahz, skeeve)):
-        page, since = phones[member.pk]
+        page, since, pot = phones[member.pk]
         page.wait_for_function("since => document.querySelector('#deal-since').value !== since", arg=since,
                                timeout=WAIT)
         assert _not_reloaded(page)
         _dark_cards_seen(page, dark[member.pk], dark[other.pk])
+        # The pot in the heading follows the bet, and stays one element.
+        assert page.locator("#pot").count() == 1 and int(page.inner_text("#pot")) == pot + game.min_stake
         page.screenshot(path=f"/tmp/live-dark-{lang}-{member.display_name}.png", full_page=True)
 
 
