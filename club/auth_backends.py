@@ -25,12 +25,13 @@ from .models import Member
 
 
 @cache
-def _account_read(alias: str) -> tuple[str, tuple, tuple]:
+def _account_read(alias: str) -> tuple[str, tuple, tuple, int]:
     """The read of a signed-in account with its member, written once per database: one plain
     query (a left join: an account may have no member), and each column's conversions. Every
     request makes it, always of this shape; as plain SQL it costs a tenth of what the ORM spends
     building and compiling the same join each time, and one round trip instead of two
-    (bench/evening.py)."""
+    (bench/evening.py). Last, where the member's primary key stands among his columns: NULL there
+    means no member."""
     connection = connections[alias]
     quote = connection.ops.quote_name
     user = get_user_model()
@@ -52,7 +53,8 @@ def _account_read(alias: str) -> tuple[str, tuple, tuple]:
     key = quote(user._meta.pk.column)
     sql = (f"SELECT {', '.join(user_columns + member_columns)} FROM {quote(user._meta.db_table)} u "
            f"LEFT JOIN {quote(Member._meta.db_table)} m ON m.{quote(owner.column)} = u.{key} WHERE u.{key} = %s")
-    return sql, user_read, member_read
+    member_key = [attname for attname, _, _ in member_read].index(Member._meta.pk.attname)
+    return sql, user_read, member_read, member_key
 
 
 def _instance(model, alias: str, read: tuple, values, connection):
@@ -62,11 +64,6 @@ def _instance(model, alias: str, read: tuple, values, connection):
             value = converter(value, column, connection)
         converted.append(value)
     return model.from_db(alias, [attname for attname, _, _ in read], converted)
-
-
-def _member_key(read: tuple) -> int:
-    """Where the member's primary key stands among its columns: NULL there means no member."""
-    return [attname for attname, _, _ in read].index(Member._meta.pk.attname)
 
 
 def user_with_member(user_id):
@@ -82,7 +79,7 @@ def user_with_member(user_id):
     model = get_user_model()
     alias = router.db_for_read(model)
     connection = connections[alias]
-    sql, user_read, member_read = _account_read(alias)
+    sql, user_read, member_read, member_key = _account_read(alias)
     with connection.cursor() as cursor:
         cursor.execute(sql, [pk])
         row = cursor.fetchone()
@@ -90,7 +87,7 @@ def user_with_member(user_id):
         return None
     user = _instance(model, alias, user_read, row[:len(user_read)], connection)
     member_values = row[len(user_read):]
-    if member_values[_member_key(member_read)] is not None:
+    if member_values[member_key] is not None:
         # Both ends of the one-to-one, as select_related leaves them.
         user.member = _instance(Member, alias, member_read, member_values, connection)
     return user
