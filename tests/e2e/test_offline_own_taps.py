@@ -92,16 +92,24 @@ def _sent_from_the_games_page(page, live_server, game, deal, lang):
     return deal_url
 
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_taps_sent_from_another_page_are_the_sites_on_the_deal_page_kept(live_server, browser, lang):
-    croupier, skeeve, aahz, game = _table()
+def _deal_reopened_offline(live_server, browser, lang):
+    """Skeeve's deal with two cards on the site and two more tapped offline, sent from the Game's
+    page, the deal's page then reopened offline (:func:`_sent_from_the_games_page`):
+    (skeeve, aahz, deal, page)."""
+    _croupier, skeeve, aahz, game = _table()
     deal = services.deal_start(game=game, actor=skeeve)
     for card in ("Kd", "7s"):
         services.deal_card(deal=deal, actor=skeeve, card=card)
     page = phone_as(browser, live_server, skeeve, lang)
     _sent_from_the_games_page(page, live_server, game, deal, lang)
+    return skeeve, aahz, deal, page
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_taps_sent_from_another_page_are_the_sites_on_the_deal_page_kept(live_server, browser, lang):
+    skeeve, aahz, deal, page = _deal_reopened_offline(live_server, browser, lang)
 
     assert page.locator(".deal-players .card").count() == 4
     assert page.locator(".deal-players .card.waiting").count() == 0
@@ -126,12 +134,7 @@ def test_taps_sent_from_another_page_are_the_sites_on_the_deal_page_kept(live_se
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_second_phone_that_recorded_meanwhile_is_still_a_conflict(live_server, browser, lang):
-    croupier, skeeve, aahz, game = _table()
-    deal = services.deal_start(game=game, actor=skeeve)
-    for card in ("Kd", "7s"):
-        services.deal_card(deal=deal, actor=skeeve, card=card)
-    page = phone_as(browser, live_server, skeeve, lang)
-    _sent_from_the_games_page(page, live_server, game, deal, lang)
+    skeeve, aahz, deal, page = _deal_reopened_offline(live_server, browser, lang)
     assert page.locator(".deal-players .card").count() == 4
     _tap(page, "9h")
 
