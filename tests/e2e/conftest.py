@@ -1,5 +1,10 @@
 """The browser tests drive Debian's Chromium (headless, phone-sized) with Playwright.
 
+They run in Chromium's headless shell where it is installed (Debian's ``chromium-headless-shell``:
+the same Chromium, its engine without the browser's windows around it), which takes about a third
+of the full browser's processor time for a page; otherwise in the full ``chromium``, and the run
+says in one line that the shell would be faster.
+
 One Chromium is started per test process, at the first browser test, and each test gets fresh
 contexts of it (cookies, storage and service workers of its own), closed after the test.
 
@@ -26,24 +31,28 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 MISSING = f"Chromium is not installed at {CHROMIUM}: the browser tests are skipped (apt-get install -y chromium)"
+NO_SHELL = (f"Chromium's headless shell is not installed at {HEADLESS_SHELL}: the browser tests ran in the full "
+            "browser, about half as fast (apt-get install -y chromium-headless-shell)")
 SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS") == "1"
 SHOTS_DIR = Path(os.environ.get("E2E_SHOTS_DIR") or "/tmp/e2e-shots")
 LIVE_POLL_SECONDS = 1.0
-
-_skipped: list[str] = []
+# Drawn at a phone's density only when a person will look at the screenshots: four times the pixels
+# to draw for every page otherwise.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2 if SCREENSHOTS else 1}
 
 
 @pytest.fixture(scope="session")
 def chromium():
     """The run's one Chromium (per test process)."""
-    if not CHROMIUM.exists():
+    executable = next((path for path in (HEADLESS_SHELL, CHROMIUM) if path.exists()), None)
+    if executable is None:
         if os.environ.get("CI"):
             pytest.fail(f"Chromium is required in CI: {CHROMIUM} is missing")
-        _skipped.append(MISSING)
         pytest.skip(MISSING)
     sync_api = pytest.importorskip("playwright.sync_api")
     # Playwright's sync API keeps an event loop running in this thread from here on; the tests' own
@@ -53,7 +62,7 @@ def chromium():
         patch.setattr(sync_api.Page, "screenshot", _page_screenshot(sync_api.Page.screenshot, sync_api.Error))
         patch.setattr(sync_api.Locator, "screenshot", _element_screenshot(sync_api.Locator.screenshot))
         with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
             yield browser
             browser.close()
 
@@ -145,8 +154,15 @@ def _element_screenshot(screenshot):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _skipped:
+    """The one line on the browser a run's browser tests lacked (in the process that reports, which
+    under xdist is not the one that ran them)."""
+    e2e = f"{Path(__file__).parent.relative_to(terminalreporter.config.rootpath).as_posix()}/"
+    ran = any(getattr(report, "nodeid", "").startswith(e2e)
+              for reports in terminalreporter.stats.values() for report in reports)
+    if ran and not (HEADLESS_SHELL.exists() or CHROMIUM.exists()):
         terminalreporter.write_line(MISSING, yellow=True)
+    elif ran and not HEADLESS_SHELL.exists():
+        terminalreporter.write_line(NO_SHELL, yellow=True)
 
 
 def phone_as(browser, live_server, member, lang: str = "en", *, confirm: bool = False):
