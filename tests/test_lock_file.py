@@ -1,6 +1,7 @@
 """The lock files say the truth about pyproject.toml: requirements.lock (a club's server) pins every
 dependency of the site, requirements-dev.lock (`make install`, CI) those and the dev extra's, each at
-a version its range admits, with its hashes, and both at the same versions. A dependency added
+a version its range admits, with its hashes, and both at the same versions; requirements-uv.lock
+pins the installer `make install` uses, in the range requirements-uv.in gives. A dependency added
 without `make lock` fails here."""
 
 from __future__ import annotations
@@ -56,6 +57,15 @@ def test_every_declared_dependency_is_pinned_in_its_range_with_hashes(name, dev)
     assert not wrong, f"{name}: run `make lock`:\n" + "\n".join(wrong)
     assert len(pins) > len(_declared(dev=dev))  # the dependencies' own dependencies are pinned too
     assert [package for package, (_, hashes) in pins.items() if hashes == 0] == []
+
+
+def test_the_installer_is_pinned_in_its_range_with_hashes():
+    declared = [Requirement(line) for line in (ROOT / "requirements-uv.in").read_text().splitlines()
+                if line.strip() and not line.startswith("#")]
+    pins = _pins("requirements-uv.lock")
+    assert [requirement.name for requirement in declared] == ["uv"]
+    assert _problems(declared, pins) == [], "requirements-uv.lock: run `make lock`"
+    assert pins["uv"][1] > 0
 
 
 def test_the_server_and_the_development_run_the_same_versions():
