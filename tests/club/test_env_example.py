@@ -12,6 +12,7 @@ one. Each variable must also have a row in the README's variables tables.
 from __future__ import annotations
 
 import ast
+import functools
 import operator
 import re
 from dataclasses import dataclass
@@ -167,7 +168,10 @@ def python_sources() -> list[Path]:
     return [path for path in files if path.relative_to(ROOT) not in NOT_CONFIGURATION]
 
 
+@functools.cache
 def code_reads() -> tuple[dict[str, list[Read]], list[str]]:
+    """Every read of a variable in the code, by name, and the reads under a name not written out:
+    parsed once for the tests of this module, which only look at them."""
     by_name: dict[str, list[Read]] = {}
     unnamed: list[str] = []
     for path in python_sources():
