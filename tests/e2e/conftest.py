@@ -36,7 +36,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 MISSING = f"Chromium is not installed at {CHROMIUM}: the browser tests are skipped (apt-get install -y chromium)"
 NO_SHELL = (f"Chromium's headless shell is not installed at {HEADLESS_SHELL}: the browser tests ran in the full "
-            "browser, about half as fast (apt-get install -y chromium-headless-shell)")
+            "browser, at about three times the processor time (apt-get install -y chromium-headless-shell)")
 SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS") == "1"
 SHOTS_DIR = Path(os.environ.get("E2E_SHOTS_DIR") or "/tmp/e2e-shots")
 LIVE_POLL_SECONDS = 1.0
