@@ -46,10 +46,15 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2 if SCREENSHOTS else 1}
 
 
+def _executable() -> Path | None:
+    """The browser the tests run in: the headless shell, else the full Chromium, else none."""
+    return next((path for path in (HEADLESS_SHELL, CHROMIUM) if path.exists()), None)
+
+
 @pytest.fixture(scope="session")
 def chromium():
     """The run's one Chromium (per test process)."""
-    executable = next((path for path in (HEADLESS_SHELL, CHROMIUM) if path.exists()), None)
+    executable = _executable()
     if executable is None:
         if os.environ.get("CI"):
             pytest.fail(f"Chromium is required in CI: {CHROMIUM} is missing")
@@ -159,10 +164,8 @@ def pytest_terminal_summary(terminalreporter):
     e2e = f"{Path(__file__).parent.relative_to(terminalreporter.config.rootpath).as_posix()}/"
     ran = any(getattr(report, "nodeid", "").startswith(e2e)
               for reports in terminalreporter.stats.values() for report in reports)
-    if ran and not (HEADLESS_SHELL.exists() or CHROMIUM.exists()):
-        terminalreporter.write_line(MISSING, yellow=True)
-    elif ran and not HEADLESS_SHELL.exists():
-        terminalreporter.write_line(NO_SHELL, yellow=True)
+    if ran and _executable() != HEADLESS_SHELL:
+        terminalreporter.write_line(MISSING if _executable() is None else NO_SHELL, yellow=True)
 
 
 def phone_as(browser, live_server, member, lang: str = "en", *, confirm: bool = False):
